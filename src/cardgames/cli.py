@@ -1,0 +1,41 @@
+"""The ``cardgames`` command: one subcommand per game, each defined by its game's package.
+
+Every game package has a ``cli`` module with ``add_parser(subparsers)``, which adds its
+subcommand and sets ``func(args) -> int`` as the parser default.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from cardgames import __version__
+from cardgames.console import run
+
+#: The subcommands, in the order ``--help`` lists them, and the modules that define them.
+GAMES = (
+    "cardgames.solitaire_aces.cli",
+    "cardgames.solitaire_sevens.cli",
+    "cardgames.aces_up.cli",
+    "cardgames.twenty_four.cli",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every game's subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="cardgames",
+        description="Classic card games: the Aces and Sevens solitaires, Aces Up, the 24 game.")
+    parser.add_argument("--version", action="version", version=f"cardgames {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for module in GAMES:
+        importlib.import_module(module).add_parser(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse the command line and run the chosen subcommand; return the exit status."""
+    args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    return run(lambda: args.func(args))

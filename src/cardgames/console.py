@@ -1,0 +1,103 @@
+"""What the programs' front ends share: the integer syntax, the seed prompt, the
+``N I`` command line of the probability modes, and a clean exit on Ctrl-C or a closed pipe.
+
+Only front ends (``main`` functions) use this module; rules never read or print.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Callable, Sequence
+
+SEED_PROMPT = "Please enter an integer to feed the seed() function: "
+NO_SEED_MESSAGE = "Error: no integer was given for the seed."
+
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+
+
+class UsageError(ValueError):
+    """The command line cannot be read; the message says why."""
+
+
+def parse_integer(text: str) -> int | None:
+    """The int written by ``text`` (optional sign, ASCII digits, surrounding blanks), else None."""
+    text = text.strip()
+    if _INTEGER.fullmatch(text) is None:
+        return None
+    return int(text)
+
+
+def read_seed(prompt: str = SEED_PROMPT, read: Callable[[str], str] = input) -> int | None:
+    """Prompt until a line holds an integer and return it; None when input ends first."""
+    while True:
+        try:
+            line = read(prompt)
+        except EOFError:
+            return None
+        seed = parse_integer(line)
+        if seed is not None:
+            return seed
+
+
+def check_simulate_args(n: object, i: object) -> None:
+    """Raise ValueError unless n is a positive int and i an int (bools are neither)."""
+    if type(n) is not int or n < 1:
+        raise ValueError(f"n must be a positive integer, not {n!r}")
+    if type(i) is not int:
+        raise ValueError(f"i must be an integer, not {i!r}")
+
+
+def parse_simulate_argv(argv: Sequence[str]) -> tuple[int, int]:
+    """Read the ``N I`` arguments of a probability mode, or raise UsageError."""
+    if len(argv) != 2:
+        raise UsageError(f"expected 2 arguments N I, got {len(argv)}")
+    n, i = (parse_integer(arg) for arg in argv)
+    if n is None or i is None:
+        bad = argv[0] if n is None else argv[1]
+        raise UsageError(f"not an integer: {bad!r}")
+    if n < 1:
+        raise UsageError(f"N must be a positive integer, not {n}")
+    return n, i
+
+
+def run_solitaire(argv: Sequence[str], program: str,
+                  play: Callable[[int], int | None],
+                  simulate: Callable[[int, int], None]) -> int:
+    """The shared ``main`` of the two solitaires: no argument plays, ``N I`` simulates."""
+    if not argv:
+        seed = read_seed()
+        if seed is None:
+            print(NO_SEED_MESSAGE, file=sys.stderr)
+            return 1
+        print()
+        return play(seed) or 0
+    try:
+        n, i = parse_simulate_argv(argv)
+    except UsageError as error:
+        print(f"usage: python3 {program} [N I]  ({error})", file=sys.stderr)
+        return 2
+    simulate(n, i)
+    return 0
+
+
+def run(main: Callable[[], int | None], interrupted_status: int = 130) -> int:
+    """Run a program's ``main`` with UTF-8 output, ending quietly on Ctrl-C or a closed pipe."""
+    for stream in (sys.stdout, sys.stderr):
+        if (getattr(stream, "encoding", "utf-8") or "").lower().replace("-", "") != "utf8":
+            try:
+                stream.reconfigure(encoding="utf-8")
+            except (AttributeError, ValueError):
+                pass
+    try:
+        status = main() or 0
+        sys.stdout.flush()
+        return status
+    except KeyboardInterrupt:
+        return interrupted_status
+    except BrokenPipeError:
+        # The reader went away (``| head``): point stdout at nothing so the final flush is silent.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
