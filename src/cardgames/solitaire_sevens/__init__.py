@@ -1,0 +1,1 @@
+"""The 52-card Sevens solitaire: rules, collected lines, program and ``cardgames solitaire-2``."""

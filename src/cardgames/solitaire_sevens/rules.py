@@ -1,0 +1,162 @@
+"""The rules of the Sevens solitaire, over the card numbers 0..51 of ``cards.deck52``.
+
+The four Sevens start on the table; the other 48 cards are shuffled into a stack (last = top)
+and played in up to three rounds.  A card is placed when its neighbour towards the Seven, in
+its suit, is placed; otherwise it goes face up onto the pile put aside, whose top is checked
+only right after a card from the stack has been placed.  Between rounds the aside pile is
+turned over to make the next stack.
+
+One function, :func:`play`, implements all of this.  :func:`outcome` runs it bare, for
+simulation; :func:`narrate` runs it with a trace of :class:`Event` values for the transcript.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import NamedTuple
+
+from cardgames.cards import deck52, shuffle
+
+__all__ = [
+    "SEVENS", "CARDS", "ROUNDS", "Move", "Event",
+    "deal", "play", "outcome", "narrate", "is_placed", "count_cards_left",
+]
+
+#: The four Sevens, laid out on the table before play: 6, 19, 32, 45.
+SEVENS = tuple(number for number, card in enumerate(deck52()) if card.rank == 7)
+#: The 48 cards that are shuffled, in sorted order.
+CARDS = tuple(number for number in range(52) if number not in SEVENS)
+ROUNDS = 3
+
+
+def _outward(card: int) -> int:
+    """The index that placing ``card`` makes reachable: its neighbour away from the Seven.
+
+    Past an Ace or a King there is no card, so each of the eight half-columns gets its own
+    sentinel index 52 + 2 * suit + (1 above the Seven, 0 below).
+    """
+    suit, rank = divmod(card, 13)
+    if rank > 6:
+        return card + 1 if rank < 12 else 52 + 2 * suit + 1
+    return card - 1 if rank > 0 else 52 + 2 * suit
+
+
+#: BEYOND[c]: the index set in ``reached`` when c is placed (see ``play``); a Seven's is itself.
+BEYOND = tuple(card if card in SEVENS else _outward(card) for card in range(52))
+#: ``reached`` at the start: the Sevens and the eight cards next to them (the frontier).
+_FRONTIER_AT_START = {seven + side for seven in SEVENS for side in (-1, 0, 1)}
+_REACHED_AT_START = tuple(index in _FRONTIER_AT_START for index in range(60))
+
+
+class Move(enum.Enum):
+    """What an event of the game is."""
+
+    DEAL = "deal"                      # the Sevens laid out, the 48 cards shuffled
+    ROUND = "round"                    # a round starts
+    PUT_ASIDE = "put aside"            # the card from the stack cannot be placed
+    PLACE_FROM_STACK = "place from stack"
+    PLACE_FROM_ASIDE = "place from aside"
+    ASIDE_BLOCKED = "aside blocked"    # the top of the aside pile cannot be placed
+    END = "end"                        # won when ``aside`` is empty, else lost
+
+
+class Event(NamedTuple):
+    """One move and the state right after it."""
+
+    move: Move
+    card: int | None            # the card moved, or looked at (None for DEAL, ROUND, END)
+    round: int                  # the round it happens in (0 for DEAL)
+    stack: tuple[int, ...]      # bottom .. top
+    aside: tuple[int, ...]      # bottom .. top
+    placed: frozenset[int]
+
+
+def deal(seed: int) -> list[int]:
+    """The 48 cards shuffled with ``seed`` (last = top of the stack)."""
+    stack = list(CARDS)
+    shuffle(stack, seed)
+    return stack
+
+
+def is_placed(reached: list[bool], card: int) -> bool:
+    """Whether ``card`` is on the table, given the ``reached`` flags of ``play``."""
+    return reached[BEYOND[card]]
+
+
+def play(cards: list[int], trace: list[Event] | None = None) -> int:
+    """Play the game on the shuffled ``cards`` (last = top); return the number of cards left.
+
+    With ``trace``, append one Event per move to it.  ``cards`` is not modified.
+    """
+    # reached[c]: c is placed, or is the next card its half-column expects.  For a card not
+    # yet placed this is exactly "can be placed", so each test is one list lookup; placing c
+    # sets reached[BEYOND[c]].  These flags are the spec's eight frontier integers, unrolled.
+    reached = list(_REACHED_AT_START)
+    beyond = BEYOND
+    order = cards[::-1]        # the stack, top card first
+    aside: list[int] = []
+    round_number = left = 0
+
+    def record(move: Move, card: int | None = None) -> None:
+        stack = tuple(order[len(order) - left:][::-1])
+        placed = frozenset(c for c in range(52) if reached[beyond[c]])
+        trace.append(Event(move, card, round_number, stack, tuple(aside), placed))
+
+    if trace is not None:
+        left = len(order)
+        record(Move.DEAL)
+    for round_number in range(1, ROUNDS + 1):
+        left = len(order)
+        if trace is not None:
+            record(Move.ROUND)
+        put, pop = aside.append, aside.pop
+        for card in order:
+            left -= 1
+            if not reached[card]:
+                put(card)
+                if trace is not None:
+                    record(Move.PUT_ASIDE, card)
+                continue
+            reached[beyond[card]] = True
+            if trace is not None:
+                record(Move.PLACE_FROM_STACK, card)
+            while aside:
+                if not reached[aside[-1]]:
+                    if trace is not None:
+                        record(Move.ASIDE_BLOCKED, aside[-1])
+                    break
+                top = pop()
+                reached[beyond[top]] = True
+                if trace is not None:
+                    record(Move.PLACE_FROM_ASIDE, top)
+        if not aside or round_number == ROUNDS:
+            break
+        order, aside = aside, []   # the pile turned over: the first card put aside is on top
+    if trace is not None:
+        left = 0
+        record(Move.END)
+    return len(aside)
+
+
+def outcome(cards: list[int]) -> int:
+    """The number of cards left at the end of the game (0 when it is won); builds no events."""
+    return play(cards)
+
+
+def narrate(cards: list[int]) -> list[Event]:
+    """Every event of the game, from the deal to the end."""
+    trace: list[Event] = []
+    play(cards, trace)
+    return trace
+
+
+def count_cards_left(start: int, stop: int) -> dict[int, int]:
+    """Play the seeds start .. stop-1 and count the games by number of cards left."""
+    counts: dict[int, int] = {}
+    sorted_cards, play_bare = list(CARDS), play
+    for seed in range(start, stop):
+        stack = sorted_cards[:]
+        shuffle(stack, seed)
+        left = play_bare(stack)
+        counts[left] = counts.get(left, 0) + 1
+    return counts

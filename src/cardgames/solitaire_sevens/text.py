@@ -1,0 +1,69 @@
+"""The collected lines of a Sevens game: its events rendered exactly as the spec shows them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from cardgames.cards import deck52, glyph_table
+from cardgames.solitaire_sevens.rules import Event, Move
+
+GLYPHS = glyph_table(deck52())
+SMILE = "\U0001F60A\uFE0F"
+FROWN = "\u2639\uFE0F"
+UP = "\U0001F44D"
+DOWN = "\U0001F44E"
+
+#: Table columns, left to right: Diamonds, Clubs, Spades, Hearts (suit numbers c // 13).
+COLUMNS = (1, 2, 3, 0)
+ORDINALS = ("first", "second", "third")
+
+DEAL_LINE = "All 7s removed and placed, rest of deck shuffled, ready to start!"
+PUT_ASIDE_LINE = f"Cannot place card from top of stack of cards left {FROWN}"
+PLACE_FROM_STACK_LINE = f"Placing card from top of stack of cards left {SMILE}"
+PLACE_FROM_ASIDE_LINE = f"Placing card from top of stack of cards put aside {SMILE}"
+ASIDE_BLOCKED_LINE = f"Cannot place card from top of stack of cards put aside {FROWN}"
+WON_LINE = f"You placed all cards, you won {UP}"
+
+
+def facedown(pile: tuple[int, ...]) -> str:
+    """A face-down pile: one ``]`` per card."""
+    return "]" * len(pile)
+
+
+def faceup(pile: tuple[int, ...]) -> str:
+    """A face-up pile: one ``[`` per hidden card, then the glyph of the top card."""
+    return "[" * (len(pile) - 1) + GLYPHS[pile[-1]] if pile else ""
+
+
+def table(placed: frozenset[int]) -> list[str]:
+    """The 13 rows of the table, King down to Ace, each tab-separated and right-stripped."""
+    return [("\t" + "\t".join(GLYPHS[13 * suit + rank] if 13 * suit + rank in placed else ""
+                              for suit in COLUMNS)).rstrip()
+            for rank in range(12, -1, -1)]
+
+
+def lost_line(cards_left: int) -> str:
+    """The last line of a lost game."""
+    return f"You could not place {cards_left} cards, you lost {DOWN}"
+
+
+def event_lines(event: Event) -> list[str]:
+    """The block of collected lines that describes one event."""
+    move = event.move
+    if move is Move.DEAL:
+        return [DEAL_LINE, facedown(event.stack), "", *table(event.placed)]
+    if move is Move.ROUND:
+        return ["", f"Starting {ORDINALS[event.round - 1]} round...", ""]
+    if move is Move.PUT_ASIDE:
+        return [PUT_ASIDE_LINE, facedown(event.stack), faceup(event.aside), ""]
+    if move is Move.ASIDE_BLOCKED:
+        return [ASIDE_BLOCKED_LINE, ""]
+    if move is Move.END:
+        return [lost_line(len(event.aside)) if event.aside else WON_LINE]
+    title = PLACE_FROM_STACK_LINE if move is Move.PLACE_FROM_STACK else PLACE_FROM_ASIDE_LINE
+    return [title, facedown(event.stack), faceup(event.aside), *table(event.placed), ""]
+
+
+def collected_lines(events: Iterable[Event]) -> list[str]:
+    """All the collected lines of a game, from its events."""
+    return [line for event in events for line in event_lines(event)]

@@ -1,0 +1,103 @@
+"""A line viewer: prints the parts of a list of lines the user asks for, until ``q``.
+
+It knows nothing about what the lines say.  A request is a last line number ``v`` (lines 1
+to v), a first line number ``-v`` (the last v lines), or a range ``m--n``; blanks are ASCII
+spaces and tabs, digits are ASCII digits.  Anything else gets one empty line and the menu.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+PROMPT = " " * 7
+
+_QUIT = re.compile(r"[ \t]*q[ \t]*")
+_REQUEST = re.compile(
+    r"[ \t]*(?:([0-9]+)|-([0-9]+)|([0-9]+)[ \t]*--[ \t]*([0-9]+))[ \t]*")
+
+
+class Command(enum.Enum):
+    """The answers to the prompt that select no lines."""
+
+    QUIT = "quit"
+    INVALID = "invalid"
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Lines ``first`` to ``last``, numbered from 1, both included."""
+
+    first: int
+    last: int
+
+
+def _number(digits: str) -> int | None:
+    """The value of ASCII digits (leading zeros allowed); None when it is too long to be a line."""
+    try:
+        return int(digits.lstrip("0") or "0")
+    except ValueError:     # more digits than int() accepts: far out of any range
+        return None
+
+
+def parse_request(text: str, count: int) -> Selection | Command:
+    """Read the user's line against a list of ``count`` lines."""
+    if _QUIT.fullmatch(text):
+        return Command.QUIT
+    match = _REQUEST.fullmatch(text)
+    if match is None:
+        return Command.INVALID
+    values = [_number(digits) for digits in match.groups() if digits is not None]
+    if None in values:
+        return Command.INVALID
+    if match.group(1) is not None:
+        first, last = 1, values[0]
+    elif match.group(2) is not None:
+        first, last = count - values[0] + 1, count
+    else:
+        first, last = values
+    if not 1 <= first <= last <= count:
+        return Command.INVALID
+    return Selection(first, last)
+
+
+def header_lines(count: int) -> list[str]:
+    """The two lines printed once before the first menu."""
+    return [f"There are {count} lines of output; what do you want me to do?", ""]
+
+
+def menu_lines(count: int) -> list[str]:
+    """The menu printed before each prompt."""
+    return [
+        "Enter: q to quit",
+        f"       a last line number (between 1 and {count})",
+        f"       a first line number (between -1 and -{count})",
+        f"       a range of line numbers (of the form m--n with 1 <= m <= n <= {count})",
+    ]
+
+
+def answer_lines(request: Selection | Command, lines: Sequence[str]) -> list[str]:
+    """What is printed for a request that is not ``q``: the selected lines between two blanks."""
+    if isinstance(request, Selection):
+        return ["", *lines[request.first - 1:request.last], ""]
+    return [""]
+
+
+def view(lines: Sequence[str], read: Callable[[str], str] = input,
+         write: Callable[[str], object] | None = None) -> int:
+    """Run the viewer on ``lines`` until ``q`` or end of input; return the exit status 0."""
+    write = write or sys.stdout.write
+    count = len(lines)
+    block = header_lines(count)
+    while True:
+        write("".join(line + "\n" for line in block + menu_lines(count)))
+        try:
+            request = parse_request(read(PROMPT), count)
+        except EOFError:
+            return 0
+        if request is Command.QUIT:
+            return 0
+        block = answer_lines(request, lines)
