@@ -1,0 +1,189 @@
+"""The course's Aces Up program: the assignment's functions over classic Deck/Card lists.
+
+The rules module decides what is legal; these functions apply the allowed moves to the
+mutable lists a grader passes in, print the spec's exact messages, and run the game loop.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from cardgames.console import parse_integer, run
+from cardgames.aces_up import rules
+from cardgames.aces_up.classic import Card, Deck
+from cardgames.aces_up.rules import IllegalMove, MalformedCommand, Position
+from cardgames.aces_up.text import (
+    INVALID_OPTION, MENU, PROMPT, QUIT_MESSAGE, RESTART_BANNER, RULES, WON_MESSAGE,
+    board_lines, error_message)
+
+__all__ = ["Card", "Deck", "MENU", "RULES", "init_game", "deal_to_tableau", "display",
+           "get_option", "validate_move_to_foundation", "move_to_foundation",
+           "validate_move_within_tableau", "move_within_tableau", "check_for_win", "main",
+           "parse_argv", "run_program", "UsageError"]
+
+USAGE = "usage: python3 aces_up.py [--seed N]"
+
+
+class UsageError(ValueError):
+    """The command line is not ``[--seed N]``."""
+
+
+def _columns(tableau: Sequence[Sequence[Card]]) -> tuple[tuple, ...]:
+    """The tableau as rules columns of library cards."""
+    return tuple(tuple(card.card for card in column) for column in tableau)
+
+
+def _position(stock: Deck, tableau: Sequence[Sequence[Card]]) -> Position:
+    """The stock and tableau as a rules Position (the foundation plays no part in legality)."""
+    return Position(stock.library_cards(), _columns(tableau))
+
+
+def _rejected(error: ValueError) -> bool:
+    """Print the message of a rejected command; always False."""
+    print(error_message(error))
+    return False
+
+
+def init_game(seed: int | None = None) -> tuple[Deck, list[list[Card]], list[Card]]:
+    """A new game: a shuffled Deck (seeded first if asked), four columns of one card, no foundation."""
+    stock = Deck()
+    stock.shuffle(seed)
+    tableau: list[list[Card]] = [[], [], [], []]
+    deal_to_tableau(stock, tableau)
+    return stock, tableau, []
+
+
+def deal_to_tableau(stock: Deck, tableau: list[list[Card]]) -> None:
+    """Deal one card onto each column, 1 to 4, stopping if the stock runs out."""
+    try:
+        rules.check_deal(_position(stock, tableau))
+    except IllegalMove as error:
+        _rejected(error)
+        return
+    for column in tableau:
+        if stock.is_empty():
+            break
+        column.append(stock.deal())
+
+
+def display(stock: Deck, tableau: Sequence[Sequence[Card]], foundation: Sequence[Card]) -> None:
+    """Print the board (§6)."""
+    for line in board_lines(not stock.is_empty(), tableau, foundation):
+        print(line)
+
+
+def get_option() -> list | None:
+    """Prompt, read one line and parse it; None (after an error line) if it is malformed."""
+    line = input(PROMPT)
+    try:
+        return rules.parse_command(line).as_list()
+    except MalformedCommand as error:
+        _rejected(error)
+        return None
+
+
+def validate_move_to_foundation(tableau: Sequence[Sequence[Card]], from_col: int) -> bool:
+    """True if the bottom card of from_col may be discarded; else print why and return False."""
+    try:
+        rules.check_discard(_columns(tableau), from_col)
+    except IllegalMove as error:
+        return _rejected(error)
+    return True
+
+
+def move_to_foundation(tableau: list[list[Card]], foundation: list[Card], from_col: int) -> None:
+    """Discard the bottom card of from_col to the foundation if allowed, else print why."""
+    if validate_move_to_foundation(tableau, from_col):
+        foundation.append(tableau[from_col - 1].pop())
+
+
+def validate_move_within_tableau(tableau: Sequence[Sequence[Card]], from_col: int,
+                                 to_col: int) -> bool:
+    """True if from_col's bottom card may move to the empty to_col; else print Invalid move."""
+    try:
+        rules.check_move(_columns(tableau), from_col, to_col)
+    except IllegalMove as error:
+        return _rejected(error)
+    return True
+
+
+def move_within_tableau(tableau: list[list[Card]], from_col: int, to_col: int) -> None:
+    """Move from_col's bottom card to the empty to_col if allowed, else print Invalid move."""
+    if validate_move_within_tableau(tableau, from_col, to_col):
+        tableau[to_col - 1].append(tableau[from_col - 1].pop())
+
+
+def check_for_win(stock: Deck, tableau: Sequence[Sequence[Card]]) -> bool:
+    """True iff the stock is empty and the tableau is four columns of one Ace each."""
+    return rules.is_won(_position(stock, tableau))
+
+
+def main(seed: int | None = None) -> None:
+    """Play the game (§8) on stdin/stdout until Q, a win or the end of input."""
+    stock, tableau, foundation = init_game(seed)
+    print(MENU)
+    display(stock, tableau, foundation)
+    while True:
+        try:
+            option = get_option()
+        except EOFError:
+            return
+        if option is None:
+            print(INVALID_OPTION)
+        elif option[0] == "D":
+            deal_to_tableau(stock, tableau)
+        elif option[0] == "F":
+            move_to_foundation(tableau, foundation, option[1])
+        elif option[0] == "T":
+            move_within_tableau(tableau, option[1], option[2])
+        elif option[0] == "R":
+            print(RESTART_BANNER)
+            print(RULES)
+            print(MENU)
+            stock, tableau, foundation = init_game(seed)
+        elif option[0] == "H":
+            print(MENU)
+        else:
+            print(QUIT_MESSAGE)
+            return
+        if check_for_win(stock, tableau):
+            print(WON_MESSAGE)
+            return
+        display(stock, tableau, foundation)
+
+
+def parse_argv(argv: Sequence[str]) -> int | None:
+    """The seed of ``[--seed N]`` / ``[--seed=N]`` (None without one); raise UsageError otherwise."""
+    if not argv:
+        return None
+    if len(argv) == 2 and argv[0] == "--seed":
+        text = argv[1]
+    elif len(argv) == 1 and argv[0].startswith("--seed="):
+        text = argv[0][len("--seed="):]
+    else:
+        raise UsageError("expected no argument or --seed N")
+    seed = parse_integer(text)
+    if seed is None:
+        raise UsageError(f"not an integer: {text!r}")
+    return seed
+
+
+def _read_bytes_faithfully() -> None:
+    """Decode stdin as UTF-8 and echo undecodable bytes back unchanged, never a traceback."""
+    for stream in (sys.stdin, sys.stdout):
+        try:
+            stream.reconfigure(encoding="utf-8", errors="surrogateescape")
+        except (AttributeError, ValueError):
+            pass
+
+
+def run_program(argv: Sequence[str]) -> int:
+    """The command line of ``aces_up.py``: the exit status (2 for a bad command line)."""
+    try:
+        seed = parse_argv(argv)
+    except UsageError as error:
+        print(f"{USAGE}  ({error})", file=sys.stderr)
+        return 2
+    _read_bytes_faithfully()
+    return run(lambda: main(seed), interrupted_status=0)
