@@ -1,0 +1,48 @@
+"""Tests of cardgames.aces_up.cli: the ``cardgames aces-up`` subcommand."""
+
+import argparse
+import contextlib
+import io
+import sys
+
+import pytest
+
+from cardgames.aces_up import cli
+
+
+def parser():
+    top = argparse.ArgumentParser(prog="cardgames")
+    cli.add_parser(top.add_subparsers(dest="command", required=True))
+    return top
+
+
+@pytest.mark.parametrize("argv, seed", [(["aces-up"], None), (["aces-up", "--seed", "10"], 10),
+                                        (["aces-up", "--seed=-4"], -4), (["aces-up", "--seed", "-4"], -4)])
+def test_seed_option(argv, seed):
+    assert parser().parse_args(argv).seed == seed
+
+
+@pytest.mark.parametrize("argv", [["aces-up", "--seed"], ["aces-up", "--seed", "1_0"],
+                                  ["aces-up", "--seed", "x"], ["aces-up", "extra"]])
+def test_bad_arguments_exit_2(argv):
+    with pytest.raises(SystemExit) as done, contextlib.redirect_stderr(io.StringIO()):
+        parser().parse_args(argv)
+    assert done.value.code == 2
+
+
+def test_the_subcommand_plays_the_classic_game(monkeypatch):
+    args = parser().parse_args(["aces-up", "--seed", "10"])
+    monkeypatch.setattr(sys, "stdin", io.StringIO("Q\n"))
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        assert args.func(args) == 0
+    assert "XX      J\u2665  3\u2663  2\u2665  5\u2665  \n" in out.getvalue()
+    assert out.getvalue().endswith("(DFTRHQ): You have chosen to quit.\n")
+
+
+def test_ctrl_c_ends_the_subcommand_with_status_0(monkeypatch):
+    def interrupt(prompt=""):
+        raise KeyboardInterrupt
+    monkeypatch.setattr("builtins.input", interrupt)
+    args = parser().parse_args(["aces-up"])
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert args.func(args) == 0
