@@ -1,5 +1,8 @@
 import os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "src"))
-from cardgames.aces_up.program import (Card, Deck, MENU, RULES, init_game, deal_to_tableau, display, get_option, validate_move_to_foundation, move_to_foundation, validate_move_within_tableau, move_within_tableau, check_for_win, main, run_program)  # noqa: E501,F401
+from cardgames.aces_up.program import (  # noqa: E402,F401
+    Card, Deck, MENU, RULES, init_game, deal_to_tableau, display, get_option,
+    validate_move_to_foundation, move_to_foundation, validate_move_within_tableau,
+    move_within_tableau, check_for_win, main, run_program)
 if __name__ == "__main__":
     sys.exit(run_program(sys.argv[1:]))

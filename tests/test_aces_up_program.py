@@ -33,21 +33,12 @@ GOLDEN = ROOT / "tests" / "golden" / "aces_up"
 
 # ---------------------------------------------------------------- the independent reference
 
-_SPEC_MENU = ("     \n"
-              "Input options:\n"
-              "    D: Deal to the Tableau (one card on each column).\n"
-              "    F x: Move card from Tableau column x to the Foundation.\n"
-              "    T x y: Move card from Tableau column x to empty Tableau column y.\n"
-              "    R: Restart the game (after shuffling)\n"
-              "    H: Display the menu of choices\n"
-              "    Q: Quit the game        \n")
-_SPEC_RULES = ("\n"
-               "Aces High Card Game:\n"
-               "     Tableau columns are numbered 1,2,3,4.\n"
-               "     Only the card at the bottom of a Tableau column can be moved.\n"
-               "     A card can be moved to the Foundation only if a higher ranked card \n"
-               "        of the same suit is at the bottom of another Tableau column.\n"
-               "     To win, all cards except aces must be in the Foundation.")
+_BANNER = "=========== Restarting: new game ============\n"
+_QUIT_OUT = (GOLDEN / "c07_quit_immediately.out").read_text("utf-8")
+_RESTART_OUT = (GOLDEN / "c04_restart.out").read_text("utf-8")
+# MENU and RULES as the spec's own transcripts print them (their lengths are checked below)
+_SPEC_MENU = _QUIT_OUT[:_QUIT_OUT.index("\n\n\nstock ") + 1]
+_SPEC_RULES = _RESTART_OUT.split(_BANNER)[1].split("\n" + _SPEC_MENU)[0]
 _PROMPT = "\nInput an option (DFTRHQ): "
 _RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
 _SUITS = "\u2663\u2666\u2665\u2660"
@@ -126,7 +117,7 @@ def reference_transcript(seed, lines):
             else:
                 say("Invalid move")
         elif letter == "R":
-            say("=========== Restarting: new game ============")
+            out.append(_BANNER)
             say(_SPEC_RULES)
             say(_SPEC_MENU)
             stock, cols, found = new_game()
