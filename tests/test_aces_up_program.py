@@ -586,3 +586,26 @@ def test_any_commands_conserve_cards_and_a_rejected_one_changes_nothing(seed, li
     ["Q", "h", " D ", "F 03", "t 2 2", "", "  "])), max_size=40))
 def test_main_matches_the_reference_for_any_session(seed, lines):
     assert run_main(seed, lines) == reference_transcript(seed, lines)
+
+
+class _GraderCard:
+    """A course-style card of the grader's own, with only rank() and suit()."""
+
+    def __init__(self, rank, suit):
+        self._rank, self._suit = rank, suit
+
+    def rank(self):
+        return self._rank
+
+    def suit(self):
+        return self._suit
+
+
+def test_the_functions_accept_any_card_with_rank_and_suit_methods():
+    t = [[_GraderCard(1, 3)], [], [_GraderCard(2, 2), _GraderCard(3, 3)], [_GraderCard(6, 2)]]
+    assert printed(validate_move_to_foundation, t, 3) == (True, "")
+    assert printed(validate_move_to_foundation, t, 1) == (False, "Error, cannot move A\u2665.\n")
+    assert printed(validate_move_to_foundation, t, 4) == (False, "Error, cannot move 6\u2666.\n")
+    assert printed(validate_move_within_tableau, t, 4, 2) == (True, "")
+    aces = [[_GraderCard(1, suit)] for suit in range(1, 5)]
+    assert check_for_win(empty_deck(), aces) and not check_for_win(Deck(), aces)

@@ -145,3 +145,9 @@ def test_a_command_is_legal_exactly_when_listed_and_cards_are_conserved(position
         assert rules.card_count(after) == 52
         cards = after.stock + after.foundation + sum(after.columns, ())
         assert sorted(cards) == sorted(classic_deck())
+
+
+def test_only_aces():
+    assert rules.only_aces(cols("A♣", "A♦", "A♥", "A♠"))
+    assert not rules.only_aces(cols("A♣", "A♦", "A♥", "A♠ A♣"))
+    assert not rules.only_aces(cols("A♣", "A♦", "A♥", "2♠"))

@@ -9,10 +9,11 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
+from cardgames import cards
 from cardgames.console import parse_integer, run
 from cardgames.aces_up import rules
 from cardgames.aces_up.classic import Card, Deck
-from cardgames.aces_up.rules import IllegalMove, MalformedCommand, Position
+from cardgames.aces_up.rules import IllegalMove, MalformedCommand
 from cardgames.aces_up.text import (
     INVALID_OPTION, MENU, PROMPT, QUIT_MESSAGE, RESTART_BANNER, RULES, WON_MESSAGE,
     board_lines, error_message)
@@ -29,14 +30,14 @@ class UsageError(ValueError):
     """The command line is not ``[--seed N]``."""
 
 
+def _library_card(card: Card) -> cards.Card | None:
+    """The library card of a classic card, or of any card object with rank() and suit()."""
+    return card.card if isinstance(card, Card) else Card(card.rank(), card.suit()).card
+
+
 def _columns(tableau: Sequence[Sequence[Card]]) -> tuple[tuple, ...]:
     """The tableau as rules columns of library cards."""
-    return tuple(tuple(card.card for card in column) for column in tableau)
-
-
-def _position(stock: Deck, tableau: Sequence[Sequence[Card]]) -> Position:
-    """The stock and tableau as a rules Position (the foundation plays no part in legality)."""
-    return Position(stock.library_cards(), _columns(tableau))
+    return tuple(tuple(map(_library_card, column)) for column in tableau)
 
 
 def _rejected(error: ValueError) -> bool:
@@ -56,10 +57,8 @@ def init_game(seed: int | None = None) -> tuple[Deck, list[list[Card]], list[Car
 
 def deal_to_tableau(stock: Deck, tableau: list[list[Card]]) -> None:
     """Deal one card onto each column, 1 to 4, stopping if the stock runs out."""
-    try:
-        rules.check_deal(_position(stock, tableau))
-    except IllegalMove as error:
-        _rejected(error)
+    if stock.is_empty():
+        _rejected(rules.StockEmpty())
         return
     for column in tableau:
         if stock.is_empty():
@@ -116,7 +115,7 @@ def move_within_tableau(tableau: list[list[Card]], from_col: int, to_col: int) -
 
 def check_for_win(stock: Deck, tableau: Sequence[Sequence[Card]]) -> bool:
     """True iff the stock is empty and the tableau is four columns of one Ace each."""
-    return rules.is_won(_position(stock, tableau))
+    return stock.is_empty() and rules.only_aces(_columns(tableau))
 
 
 def main(seed: int | None = None) -> None:

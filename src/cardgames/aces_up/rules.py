@@ -28,7 +28,7 @@ __all__ = [
     "check_deal", "can_deal", "deal",
     "check_discard", "can_discard", "discard",
     "check_move", "can_move", "move",
-    "apply", "legal_commands", "is_won", "card_count",
+    "apply", "legal_commands", "only_aces", "is_won", "card_count",
     "parse_command",
 ]
 
@@ -226,10 +226,14 @@ def move(position: Position, source: int, target: int, lone_moves: bool = True) 
     return Position(position.stock, tuple(columns), position.foundation)
 
 
+def only_aces(columns: Sequence[Sequence[Card]]) -> bool:
+    """True when each column holds exactly one card, an Ace."""
+    return all(len(column) == 1 and column[0].rank == 1 for column in columns)
+
+
 def is_won(position: Position) -> bool:
     """True when the stock is empty and each column holds exactly one card, an Ace."""
-    return not position.stock and all(
-        len(column) == 1 and column[0].rank == 1 for column in position.columns)
+    return not position.stock and only_aces(position.columns)
 
 
 def card_count(position: Position) -> int:
