@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 
 from cardgames import cards
-from cardgames.console import parse_integer, run
+from cardgames.console import UsageError, parse_integer, run
 from cardgames.aces_up import rules
 from cardgames.aces_up.classic import Card, Deck
 from cardgames.aces_up.rules import IllegalMove, MalformedCommand
@@ -24,10 +24,6 @@ __all__ = ["Card", "Deck", "MENU", "RULES", "init_game", "deal_to_tableau", "dis
            "parse_argv", "run_program", "UsageError"]
 
 USAGE = "usage: python3 aces_up.py [--seed N]"
-
-
-class UsageError(ValueError):
-    """The command line is not ``[--seed N]``."""
 
 
 def _library_card(card: Card) -> cards.Card | None:
