@@ -1,0 +1,149 @@
+"""The assignment's ``twenty_four.py``: every postfix solution that makes 24 from four cards.
+
+``ops``, ``d``, ``ListStack``, ``evaluate``, ``evaluate_all_ops`` and ``main`` behave exactly
+as the spec says.  ``evaluate`` is the literal stack machine; ``evaluate_all_ops`` is a view
+of the general solver: its candidates (the five shapes times 64 operator triples over one
+card order) are exactly the expression trees whose leaves are the cards in that order, and
+a candidate that divides by zero evaluates to 0, never 24, just as the solver never counts
+an undefined tree.  So the solver's solutions with those leaves are the same set.
+"""
+
+import itertools
+import sys
+from fractions import Fraction
+from functools import cache
+
+from cardgames.console import run
+from cardgames.twenty_four import solver
+
+__all__ = ["ops", "d", "ListStack", "evaluate", "evaluate_all_ops", "main",
+           "CardsError", "read_cards", "solution_lines"]
+
+TARGET = 24
+ops = ['+', '-', '*', '/']
+d = {'A': 1, '2': 2, '3': 3, '4': 4, '5': 5, '6': 6, '7': 7, '8': 8, '9': 9,
+     '0': 10, 'J': 11, 'Q': 12, 'K': 13}
+_CARD_OF_VALUE = {value: card for card, value in d.items()}
+
+
+class ListStack:
+    """A stack on a Python list, top at the end."""
+
+    def __init__(self):
+        self._L = []
+
+    def push(self, item):
+        """Put ``item`` on top."""
+        self._L.append(item)
+
+    def pop(self):
+        """Remove and return the top item; IndexError when empty."""
+        if not self._L:
+            raise IndexError("pop from an empty stack")
+        return self._L.pop()
+
+    def peek(self):
+        """The top item, left in place; IndexError when empty."""
+        if not self._L:
+            raise IndexError("peek at an empty stack")
+        return self._L[-1]
+
+    def __len__(self):
+        return len(self._L)
+
+    def isempty(self):
+        """True iff the stack holds nothing."""
+        return not self._L
+
+
+def evaluate(postfix_list):
+    """The value of a postfix list of card and operator tokens; 0 at once on a zero divisor."""
+    stack = ListStack()
+    for token in postfix_list:
+        if token not in ops:
+            stack.push(d[token])
+            continue
+        a = stack.pop()
+        b = stack.pop()
+        if token == '+':
+            stack.push(b + a)
+        elif token == '-':
+            stack.push(b - a)
+        elif token == '*':
+            stack.push(b * a)
+        elif a == 0:
+            return 0
+        else:
+            stack.push(Fraction(b, a))
+    return stack.pop()
+
+
+@cache
+def _solutions_by_order(hand):
+    """For a sorted tuple of values: card order (a tuple of values) -> its solution strings."""
+    by_order = {}
+    for expr in solver.solutions(hand, TARGET):
+        tokens = solver.postfix(expr)
+        card_order = tuple(token for token in tokens if token not in ops)
+        cards = [token if token in ops else _CARD_OF_VALUE[token] for token in tokens]
+        by_order.setdefault(card_order, set()).add(str(cards))
+    return by_order
+
+
+def evaluate_all_ops(cards):
+    """The set of ``str(token_list)`` of every solution keeping the cards in the given order."""
+    values = tuple(d[card] for card in cards)
+    return set(_solutions_by_order(tuple(sorted(values))).get(values, ()))
+
+
+class CardsError(ValueError):
+    """The input line is not four cards; the message is the spec's."""
+
+
+def read_cards(line):
+    """The four card characters of a line, or CardsError with the spec's message."""
+    if len(line) != 4:
+        raise CardsError(f"Error: expected 4 cards, got {len(line)}.")
+    for char in line:
+        if char not in d:
+            raise CardsError(f"Error: invalid card {char!r} (use A 2 3 4 5 6 7 8 9 0 J Q K).")
+    return list(line)
+
+
+def solution_lines(cards):
+    """The solution lines for four cards: the union over the 24 orderings, sorted."""
+    results = set()
+    for order in itertools.permutations(range(4)):
+        results |= evaluate_all_ops([cards[i] for i in order])
+    return sorted(results)
+
+
+def _read_line():
+    """One line of standard input without its final newline; empty at end of input."""
+    if hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="surrogateescape")  # undecodable bytes are not cards
+    try:
+        return input()
+    except (EOFError, RuntimeError):  # RuntimeError: there is no standard input at all
+        return ""
+
+
+def _main():
+    """The program: prompt, read, check, print every solution and the count."""
+    print('Input the cards:')
+    try:
+        cards = read_cards(_read_line())
+    except CardsError as error:
+        print(error, file=sys.stderr)
+        return 1
+    print(cards)
+    results = solution_lines(cards)
+    for line in results:
+        print(line)
+    print(len(results), ' solutions.')
+    return 0
+
+
+def main():
+    """Run the program; return the exit status (Ctrl-C and a closed pipe end quietly)."""
+    return run(_main)

@@ -1,0 +1,371 @@
+"""An exact solver for the 24 game and its generalisations: any values, any target.
+
+An *expression* combines every given value exactly once with ``+ - * /``.  It is a
+binary tree: a leaf is a value (``int`` or ``Fraction``), an inner node is
+``Node(op, left, right)``.  Two trees are the same solution exactly when their postfix
+token lists are equal, so "all solutions" are all trees, over every arrangement of the
+values, whose exact value is the target.  A division by zero anywhere makes a tree
+undefined; such a tree is never a solution.
+
+Everything is memoised over sub-multisets (sorted tuples of values): the expressions of
+a multiset are built from those of its two halves, for every ordered split.  At the root
+only the target matters, so the solver does not build the whole table of a multiset: for
+each value of the smaller half it asks which value of the other half would make the
+target (``a + b = t`` gives ``b = t - a``, and so on), and looks it up.
+
+**Distinct solutions.**  ``canonical(expr)`` forgets what commutativity and
+associativity can change and keeps everything else:
+
+- a tree of ``+`` and ``-`` is flattened into one *sum*: a multiset of signed terms,
+  ``a - (b - c)`` becoming ``{+a, -b, +c}``; its terms are leaves and products;
+- a tree of ``*`` and ``/`` is flattened into one *product*: a multiset of factors with
+  exponent +1 or -1, ``a / (b / c)`` becoming ``{a, b^-1, c}``; its factors are leaves
+  and sums;
+- a multiset is a sorted tuple, so the order in which terms were written is forgotten.
+
+The rewriting uses only the field identities ``a - b = a + (-b)``, ``a / b = a * b^-1``,
+``-(-x) = x``, ``(x^-1)^-1 = x`` and the associativity and commutativity of ``+`` and
+``*``, so it is sound: two expressions with the same canonical form have the same value
+(wherever both are defined).  It is not complete (``(a-b)*(c-d)`` and ``(b-a)*(d-c)``
+stay different), which is the point: only reorderings and regroupings count as "the
+same".  The canonical form of a node depends only on its operator and the canonical
+forms of its children, so the distinct solutions can also be built from the distinct
+sub-expressions of each sub-multiset.  ``expression_of(form)`` turns a form back into a
+readable tree (``8/(3-8/3)``) with the same form and value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from fractions import Fraction
+from functools import cache
+from typing import NamedTuple, Union
+
+__all__ = [
+    "OPERATORS", "Node", "apply", "value_of", "postfix", "leaves", "infix",
+    "count_solutions", "is_solvable", "solutions", "distinct_solutions",
+    "canonical", "expression_of",
+]
+
+OPERATORS = ("+", "-", "*", "/")
+
+Value = Union[int, Fraction]
+
+
+class Node(NamedTuple):
+    """An inner node of an expression: ``left op right``."""
+
+    op: str
+    left: "Expr"
+    right: "Expr"
+
+
+Expr = Union[Value, Node]
+Multiset = tuple  # a sorted tuple of values
+
+# The canonical form of an expression: (LEAF, value), (SUM, ((sign, form), ...)) or
+# (PRODUCT, ((exponent, form), ...)), the pairs sorted.
+LEAF, SUM, PRODUCT = 0, 1, 2
+Form = tuple
+
+
+# --- arithmetic -------------------------------------------------------------------
+
+def _number(x: Value) -> Value:
+    """``x`` as an int when it is a whole number, so that the common case stays fast."""
+    if type(x) is Fraction and x.denominator == 1:
+        return x.numerator
+    return x
+
+
+def _divide(a: Value, b: Value) -> Value:
+    """``a / b`` exactly (``b`` is not zero)."""
+    if type(a) is int and type(b) is int:
+        return a // b if a % b == 0 else Fraction(a, b)
+    return _number(Fraction(a) / b)
+
+
+def apply(op: str, a: Value, b: Value) -> Value | None:
+    """``a op b`` exactly, or None for a division by zero."""
+    if op == "+":
+        return _number(a + b)
+    if op == "-":
+        return _number(a - b)
+    if op == "*":
+        return _number(a * b)
+    return None if b == 0 else _divide(a, b)
+
+
+def value_of(expr: Expr) -> Value | None:
+    """The exact value of an expression, or None when it divides by zero."""
+    if not isinstance(expr, Node):
+        return expr
+    a, b = value_of(expr.left), value_of(expr.right)
+    return None if a is None or b is None else apply(expr.op, a, b)
+
+
+# --- rendering --------------------------------------------------------------------
+
+def postfix(expr: Expr) -> list:
+    """The postfix token list: values and operator strings."""
+    if not isinstance(expr, Node):
+        return [expr]
+    return postfix(expr.left) + postfix(expr.right) + [expr.op]
+
+
+def leaves(expr: Expr) -> list:
+    """The values of an expression, left to right."""
+    return [token for token in postfix(expr) if not isinstance(token, str)]
+
+
+_PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
+
+
+def _leaf_text(value: Value) -> str:
+    """A leaf as infix text; negative numbers and fractions in parentheses."""
+    return str(value) if type(value) is int and value >= 0 else f"({value})"
+
+
+def infix(expr: Expr) -> str:
+    """Infix text with the fewest parentheses that still show the exact tree.
+
+    A left operand is bracketed only when it binds more loosely than its operator; a
+    right operand also when it binds equally, so ``1+(2+3)`` and ``1+2+3`` stay apart.
+    """
+    if not isinstance(expr, Node):
+        return _leaf_text(expr)
+    level = _PRECEDENCE[expr.op]
+    left, right = infix(expr.left), infix(expr.right)
+    if isinstance(expr.left, Node) and _PRECEDENCE[expr.left.op] < level:
+        left = f"({left})"
+    if isinstance(expr.right, Node) and _PRECEDENCE[expr.right.op] <= level:
+        right = f"({right})"
+    return f"{left}{expr.op}{right}"
+
+
+# --- sub-multisets ----------------------------------------------------------------
+
+def _multiset(values: Iterable[Value]) -> Multiset:
+    """The canonical key of a multiset of values."""
+    return tuple(sorted(_number(Fraction(v)) if type(v) is not int else v for v in values))
+
+
+@cache
+def _splits(ms: Multiset) -> tuple[tuple[Multiset, Multiset], ...]:
+    """Every ordered split of ``ms`` into two non-empty sub-multisets (left, right)."""
+    splits = {}
+    for mask in range(1, 2 ** len(ms) - 1):  # position subsets; sorted in, sorted out
+        left = tuple(v for n, v in enumerate(ms) if mask >> n & 1)
+        if left not in splits:
+            splits[left] = tuple(v for n, v in enumerate(ms) if not mask >> n & 1)
+    return tuple(splits.items())
+
+
+def _combine_tables(ms: Multiset, leaf: Callable, join: Callable) -> dict:
+    """value -> entry for ``ms``: ``leaf(v)`` for one value, else ``join`` over every split."""
+    if len(ms) == 1:
+        return {ms[0]: leaf(ms[0])}
+    table: dict = {}
+    for left, right in _splits(ms):
+        join(table, left, right)
+    return table
+
+
+# --- counting ---------------------------------------------------------------------
+
+@cache
+def _counts(ms: Multiset, integers_only: bool) -> dict[Value, int]:
+    """value -> number of distinct expressions of ``ms`` with that value."""
+    def join(table, left, right):
+        left_counts, right_counts = _counts(left, integers_only), _counts(right, integers_only)
+        for a, m in left_counts.items():
+            for b, n in right_counts.items():
+                for op in OPERATORS:
+                    v = apply(op, a, b)
+                    if v is not None and (type(v) is int or not integers_only):
+                        table[v] = table.get(v, 0) + m * n
+    return _combine_tables(ms, lambda v: 1, join)
+
+
+_EVERY = object()  # "every value of the other side fits"
+
+
+def _right_operand(op: str, target: Value, a: Value):
+    """The b with ``a op b == target``: a value, None, or _EVERY (b must still be a divisor)."""
+    if op == "+":
+        return target - a
+    if op == "-":
+        return a - target
+    if op == "*":
+        if a == 0:
+            return _EVERY if target == 0 else None
+        return _divide(target, a)
+    if target == 0:
+        return _EVERY if a == 0 else None
+    return None if a == 0 else _divide(a, target)
+
+
+def _left_operand(op: str, target: Value, b: Value):
+    """The a with ``a op b == target``: a value, None, or _EVERY."""
+    if op == "+":
+        return target - b
+    if op == "-":
+        return target + b
+    if op == "*":
+        if b == 0:
+            return _EVERY if target == 0 else None
+        return _divide(target, b)
+    return None if b == 0 else _number(target * b)
+
+
+@cache
+def _wanted(ms: Multiset, target: Value, integers_only: bool, walk_left: bool) -> tuple:
+    """(op, x, y) for each value x of ``ms`` and each op: the partner y that makes the target.
+
+    ``ms`` is the left operand when ``walk_left``, else the right one; y may be _EVERY.
+    Cached, because the same small halves recur in many hands.
+    """
+    partner = _right_operand if walk_left else _left_operand
+    return tuple((op, x, y) for x in _counts(ms, integers_only) for op in OPERATORS
+                 for y in [partner(op, target, x)] if y is not None)
+
+
+def _root_matches(ms: Multiset, target: Value,
+                  integers_only: bool = False) -> Iterator[tuple[str, Multiset, Value, Multiset, Value]]:
+    """Every (op, left, a, right, b) where a left value ``a`` op a right value ``b`` is the target.
+
+    It walks the smaller of the two value tables and looks the partner up in the other.
+    """
+    for left, right in _splits(ms):
+        left_values, right_values = _counts(left, integers_only), _counts(right, integers_only)
+        walk_left = len(left_values) <= len(right_values)
+        walked, other = (left, right_values) if walk_left else (right, left_values)
+        for op, x, y in _wanted(walked, target, integers_only, walk_left):
+            for z in other if y is _EVERY else ((y,) if y in other else ()):
+                a, b = (x, z) if walk_left else (z, x)
+                if op != "/" or b != 0:
+                    yield op, left, a, right, b
+
+
+def _check(values: Iterable[Value]) -> Multiset:
+    """The multiset key of the values, which must not be empty."""
+    ms = _multiset(values)
+    if not ms:
+        raise ValueError("at least one value is needed")
+    return ms
+
+
+def count_solutions(values: Iterable[Value], target: Value = 24, integers_only: bool = False) -> int:
+    """How many distinct postfix expressions of the values equal the target.
+
+    With ``integers_only`` every intermediate value must be a whole number.
+    """
+    ms, target = _check(values), _number(Fraction(target))
+    if len(ms) == 1:
+        return int(ms[0] == target)
+    return sum(_counts(left, integers_only)[a] * _counts(right, integers_only)[b]
+               for _, left, a, right, b in _root_matches(ms, target, integers_only))
+
+
+def is_solvable(values: Iterable[Value], target: Value = 24, integers_only: bool = False) -> bool:
+    """Whether some expression of the values equals the target."""
+    ms, target = _check(values), _number(Fraction(target))
+    if len(ms) == 1:
+        return ms[0] == target
+    return any(True for _ in _root_matches(ms, target, integers_only))
+
+
+# --- all solutions ----------------------------------------------------------------
+
+@cache
+def _trees(ms: Multiset) -> dict[Value, list[Expr]]:
+    """value -> every expression of ``ms`` with that value."""
+    def join(table, left, right):
+        for a, left_trees in _trees(left).items():
+            for b, right_trees in _trees(right).items():
+                for op in OPERATORS:
+                    v = apply(op, a, b)
+                    if v is not None:
+                        table.setdefault(v, []).extend(
+                            Node(op, x, y) for x in left_trees for y in right_trees)
+    return _combine_tables(ms, lambda v: [v], join)
+
+
+def solutions(values: Iterable[Value], target: Value = 24) -> list[Expr]:
+    """Every expression of the values (each a distinct postfix list) that equals the target."""
+    ms, target = _check(values), _number(Fraction(target))
+    if len(ms) == 1:
+        return [ms[0]] if ms[0] == target else []
+    return [Node(op, x, y)
+            for op, left, a, right, b in _root_matches(ms, target)
+            for x in _trees(left)[a] for y in _trees(right)[b]]
+
+
+# --- distinct solutions -------------------------------------------------------------
+
+def _parts(form: Form, kind: int) -> tuple:
+    """The signed terms of a sum (or factors of a product) that ``form`` contributes."""
+    return form[1] if form[0] == kind else ((1, form),)
+
+
+def _join_forms(op: str, left: Form, right: Form) -> Form:
+    """The canonical form of ``left op right`` from the forms of its operands."""
+    kind = SUM if op in "+-" else PRODUCT
+    sign = 1 if op in "+*" else -1
+    parts = _parts(left, kind) + tuple((s * sign, f) for s, f in _parts(right, kind))
+    return (kind, tuple(sorted(parts)))
+
+
+def canonical(expr: Expr) -> Form:
+    """The form of an expression up to commutativity and associativity (module docstring)."""
+    if not isinstance(expr, Node):
+        return (LEAF, expr)
+    return _join_forms(expr.op, canonical(expr.left), canonical(expr.right))
+
+
+def _display_order(kind: int) -> Callable[[tuple], tuple]:
+    """Sort key for writing the parts of a sum or product: positive parts first; in a sum
+    numbers before products, in a product sums before numbers; numbers largest first."""
+    def key(part: tuple) -> tuple:
+        sign, form = part
+        is_leaf = form[0] == LEAF
+        return (-sign, is_leaf if kind == PRODUCT else not is_leaf, -form[1] if is_leaf else 0)
+    return key
+
+
+def expression_of(form: Form) -> Expr:
+    """A readable expression with this canonical form: positive parts first, left to right."""
+    if form[0] == LEAF:
+        return form[1]
+    plus, minus = ("+", "-") if form[0] == SUM else ("*", "/")
+    parts = sorted(form[1], key=_display_order(form[0]))
+    expr = expression_of(parts[0][1])
+    for sign, part in parts[1:]:
+        expr = Node(plus if sign > 0 else minus, expr, expression_of(part))
+    return expr
+
+
+@cache
+def _forms(ms: Multiset) -> dict[Value, tuple[Form, ...]]:
+    """value -> the distinct canonical forms of the expressions of ``ms`` with that value."""
+    def join(table, left, right):
+        for a, left_forms in _forms(left).items():
+            for b, right_forms in _forms(right).items():
+                for op in OPERATORS:
+                    v = apply(op, a, b)
+                    if v is not None:
+                        table.setdefault(v, set()).update(
+                            _join_forms(op, x, y) for x in left_forms for y in right_forms)
+    table = _combine_tables(ms, lambda v: {(LEAF, v)}, join)
+    return {v: tuple(sorted(forms)) for v, forms in table.items()}
+
+
+def distinct_solutions(values: Iterable[Value], target: Value = 24) -> list[Expr]:
+    """One readable expression per canonical form among the solutions, in form order."""
+    ms, target = _check(values), _number(Fraction(target))
+    if len(ms) == 1:
+        return [ms[0]] if ms[0] == target else []
+    forms = {_join_forms(op, x, y)
+             for op, left, a, right, b in _root_matches(ms, target)
+             for x in _forms(left)[a] for y in _forms(right)[b]}
+    return [expression_of(form) for form in sorted(forms)]
