@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from concurrent.futures import Executor
+from typing import TYPE_CHECKING
 
-from cardgames import console, simulate as simulation
+from cardgames import console
 from cardgames.cards import shuffle
 from cardgames.solitaire_aces.rules import outcome, play, sorted_deck
 from cardgames.solitaire_aces.text import game_lines
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 PROGRAM = "solitaire_1.py"
 TABLE_HEADER = "Number of cards left when winning | Frequency"
@@ -38,7 +41,8 @@ def count_wins(start: int, stop: int) -> dict[int, int]:
 
 def table_lines(counts: dict[int, int], n: int) -> list[str]:
     """The frequency table of the cards left in won games, out of n games."""
-    return simulation.table_lines(TABLE_HEADER, counts, n)
+    from cardgames.simulate import table_lines as lines_of_table  # see simulate() below
+    return lines_of_table(TABLE_HEADER, counts, n)
 
 
 def write_lines(lines) -> None:
@@ -48,8 +52,11 @@ def write_lines(lines) -> None:
 
 def simulate(n: int, i: int, jobs: int = 1, executor: Executor | None = None) -> None:
     """Play the games of seeds i .. i+n-1 and print the table of cards left when winning."""
+    # Imported here, not at the top: it loads multiprocessing, which the narrated game,
+    # the one most runs of solitaire_1.py play, does not need.
+    from cardgames.simulate import count_outcomes
     console.check_simulate_args(n, i)
-    counts = simulation.count_outcomes(count_wins, i, n, jobs, executor)
+    counts = count_outcomes(count_wins, i, n, jobs, executor)
     write_lines(table_lines(counts, n))
 
 
