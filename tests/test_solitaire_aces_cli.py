@@ -36,10 +36,17 @@ def test_games_seed_prints_the_simulation_table(capsys):
 
 
 @pytest.mark.parametrize("argv", [["--games", "0"], ["--games", "x"], ["--jobs", "0", "--games", "5"],
-                                  ["--exact", "--games", "5"], ["--seed", "5"], ["--jobs", "2"],
+                                  ["--exact", "--games", "5"], ["--exact", "--seed", "5"], ["--jobs", "2"],
+                                  ["--jobs", "2", "--seed", "3"], ["--games", "-1"],
                                   ["--seed", "1.5", "--games", "5"]])
 def test_bad_options_exit_with_status_2(argv, capsys):
     with pytest.raises(SystemExit) as stop:
         run(argv)
     assert stop.value.code == 2
     assert capsys.readouterr().out == ""
+
+
+def test_seed_alone_narrates_that_game_without_a_prompt(capsys):
+    assert run(["--seed", "-678"]) == 0
+    expected = (GOLDEN / "seed_678.out").read_text(encoding="utf-8")
+    assert capsys.readouterr().out == expected.split("\n", 1)[1]  # all but the prompt line

@@ -29,6 +29,22 @@ def parse_integer(text: str) -> int | None:
     return int(text)
 
 
+def integer(text: str) -> int:
+    """An argparse ``type``: an int in the seed syntax; ValueError makes argparse say "invalid integer"."""
+    value = parse_integer(text)
+    if value is None:
+        raise ValueError(f"not an integer: {text!r}")
+    return value
+
+
+def positive_integer(text: str) -> int:
+    """An argparse ``type``: an int >= 1 in the seed syntax."""
+    value = integer(text)
+    if value < 1:
+        raise ValueError(f"not a positive integer: {text!r}")
+    return value
+
+
 def read_seed(prompt: str = SEED_PROMPT, read: Callable[[str], str] = input) -> int | None:
     """Prompt until a line holds an integer and return it; None when input ends first."""
     while True:
