@@ -86,10 +86,13 @@ def answer_lines(request: Selection | Command, lines: Sequence[str]) -> list[str
     return [""]
 
 
-def view(lines: Sequence[str], read: Callable[[str], str] = input,
+def view(lines: Sequence[str], read: Callable[[str], str] | None = None,
          write: Callable[[str], object] | None = None) -> int:
-    """Run the viewer on ``lines`` until ``q`` or end of input; return the exit status 0."""
-    write = write or sys.stdout.write
+    """Run the viewer on ``lines`` until ``q`` or end of input; return the exit status 0.
+
+    ``read`` defaults to ``input`` and ``write`` to ``sys.stdout.write``, looked up per call.
+    """
+    read, write = read or input, write or sys.stdout.write
     count = len(lines)
     block = header_lines(count)
     while True:

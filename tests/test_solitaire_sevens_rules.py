@@ -1,0 +1,128 @@
+"""The Sevens rules: the deal, the placing rule, rounds, and the fast outcome (spec §4, §5, §10)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings, strategies as st
+
+from cardgames.solitaire_sevens.rules import (
+    CARDS, ROUNDS, SEVENS, Move, count_cards_left, deal, narrate, outcome)
+
+SEEDS = st.one_of(st.integers(-10**6, 10**6), st.integers(-2**200, 2**200))
+
+#: Spec §4: the stack of seed 678 (last element = top; 8 is the first card taken).
+STACK_678 = [31, 16, 15, 46, 36, 30, 37, 21, 12, 34, 5, 13, 17, 18, 24, 51, 38, 50, 29, 1, 48,
+             3, 27, 42, 25, 40, 28, 10, 4, 20, 14, 41, 26, 35, 43, 44, 7, 39, 9, 47, 2, 33, 11,
+             49, 23, 0, 22, 8]
+
+
+def towards_seven(card: int) -> int:
+    """The neighbour of a non-Seven card towards its Seven, in its suit."""
+    return card - 1 if card % 13 > 6 else card + 1
+
+
+def test_sevens_and_the_48_cards():
+    assert SEVENS == (6, 19, 32, 45)
+    assert CARDS == tuple(sorted(set(range(52)) - {6, 19, 32, 45}))
+
+
+def test_deal_of_seed_678_is_the_spec_list():
+    assert deal(678) == STACK_678
+
+
+@settings(max_examples=50)
+@given(SEEDS)
+def test_deal_is_the_plain_seed_shuffle_convention_and_ignores_the_sign(seed):
+    cards = sorted(set(range(52)) - {6, 19, 32, 45})
+    random.seed(seed)
+    random.shuffle(cards)
+    assert deal(seed) == cards == deal(-seed)
+
+
+def test_seed_678_is_lost_with_4_cards_and_574_won_in_round_2():
+    assert outcome(deal(678)) == 4
+    end = narrate(deal(574))[-1]
+    assert (end.move, end.round, end.aside) == (Move.END, 2, ())
+    assert outcome(deal(574)) == 0
+
+
+def test_the_first_moves_of_seed_678_match_the_worked_example():
+    events = narrate(deal(678))
+    assert [e.move for e in events[:10]] == [
+        Move.DEAL, Move.ROUND, *[Move.PUT_ASIDE] * 6, Move.PLACE_FROM_STACK, Move.ASIDE_BLOCKED]
+    assert [e.card for e in events[2:9]] == [8, 22, 0, 23, 49, 11, 33]
+    assert events[9].card == 11 and len(events[8].stack) == 41
+
+
+def test_outcome_does_not_modify_its_cards():
+    cards = deal(5)
+    outcome(cards)
+    narrate(cards)
+    assert cards == deal(5)
+
+
+@settings(max_examples=60)
+@given(SEEDS)
+def test_every_event_obeys_the_rules(seed):
+    events = narrate(deal(seed))
+    assert events[0].move is Move.DEAL and events[-1].move is Move.END
+    assert [e.move for e in events].count(Move.END) == 1
+    previous = None
+    for event in events:
+        placed, stack, aside = event.placed, set(event.stack), set(event.aside)
+        # 52 cards always accounted for: table + stack + aside, no card twice
+        assert len(placed) + len(event.stack) + len(event.aside) == 52
+        assert placed | stack | aside == set(range(52))
+        # a placed card's neighbour towards the Seven is placed
+        assert set(SEVENS) <= placed
+        assert all(towards_seven(c) in placed for c in placed - set(SEVENS))
+        if previous is not None:
+            check_step(previous, event)
+        previous = event
+    assert outcome(deal(seed)) == len(events[-1].aside)
+
+
+def check_step(before, after):
+    """One event follows from the state before it by the rules of §5."""
+    move, card = after.move, after.card
+    can_place = card is not None and towards_seven(card) in before.placed
+    if move is Move.PUT_ASIDE:
+        assert before.stack[-1] == card and not can_place
+        assert after.aside == before.aside + (card,) and after.stack == before.stack[:-1]
+    elif move is Move.PLACE_FROM_STACK:
+        assert before.stack[-1] == card and can_place
+        assert after.placed == before.placed | {card} and after.aside == before.aside
+    elif move is Move.PLACE_FROM_ASIDE:
+        assert before.move in (Move.PLACE_FROM_STACK, Move.PLACE_FROM_ASIDE)
+        assert before.aside[-1] == card and can_place and after.aside == before.aside[:-1]
+    elif move is Move.ASIDE_BLOCKED:
+        assert before.move in (Move.PLACE_FROM_STACK, Move.PLACE_FROM_ASIDE)
+        assert after.aside and after.aside[-1] == card and not can_place
+    elif move is Move.ROUND:
+        assert after.round == before.round + 1 <= ROUNDS
+        assert after.round == 1 or (not before.stack and before.aside)
+        assert after.stack == (before.aside[::-1] if after.round > 1 else before.stack)
+    else:
+        assert move is Move.END and not before.stack
+        assert not before.aside or before.round == ROUNDS
+    if move not in (Move.ROUND, Move.END):
+        assert after.round == before.round
+    placing = (Move.PLACE_FROM_STACK, Move.PLACE_FROM_ASIDE)
+    if before.move in placing and move not in (Move.PLACE_FROM_ASIDE, Move.ASIDE_BLOCKED):
+        assert not before.aside   # a placement is followed by a check of the aside top
+    if move in placing + (Move.ASIDE_BLOCKED,) and before.move not in placing:
+        assert move is Move.PLACE_FROM_STACK   # the aside is checked only after a placement
+
+
+@settings(max_examples=200)
+@given(SEEDS)
+def test_one_card_is_never_left(seed):
+    assert outcome(deal(seed)) != 1
+
+
+def test_the_batch_counter_counts_the_outcomes_of_the_seeded_games():
+    expected = Counter(outcome(deal(seed)) for seed in range(-50, 150))
+    assert count_cards_left(-50, 150) == expected
+    assert count_cards_left(7, 7) == {}
