@@ -160,3 +160,31 @@ def test_the_spec_row_18_of_simulate_100000_0():
     # and 1 game in 100,000 is 0.001%, which formats as 0.00%
     assert outcome(deal(26594)) == 18
     assert f"{18:>20} | {1 / 100000:9.2%}" == "                  18 |     0.00%"
+
+
+def read_until(stream, marker: bytes, limit: float = 60.0) -> bytes:
+    """Read a child's stdout until ``marker`` has appeared (or the time limit has passed)."""
+    import os
+    import select
+    import time
+    seen, deadline = b"", time.monotonic() + limit
+    while marker not in seen and time.monotonic() < deadline:
+        if select.select([stream], [], [], 0.1)[0]:
+            chunk = os.read(stream.fileno(), 65536)
+            if not chunk:
+                break
+            seen += chunk
+    return seen
+
+
+def test_ctrl_c_at_the_viewer_ends_cleanly():
+    import signal
+    child = subprocess.Popen([sys.executable, "solitaire_2.py"], cwd=ROOT, stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    child.stdin.write(b"678\n")
+    child.stdin.flush()
+    seen = read_until(child.stdout, b"<= 1070)\n       ")
+    child.send_signal(signal.SIGINT)
+    rest, errors = child.communicate(timeout=60)
+    assert seen + rest == golden("seed_678_quit")
+    assert b"Traceback" not in errors and child.returncode != 0

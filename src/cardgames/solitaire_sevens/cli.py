@@ -4,24 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from cardgames.console import parse_integer
+from cardgames.console import integer, positive_integer
 from cardgames.solitaire_sevens import program
-
-
-def _integer(text: str) -> int:
-    """An argparse type: an integer written as the seed prompt reads it (sign, ASCII digits)."""
-    value = parse_integer(text)
-    if value is None:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}")
-    return value
-
-
-def _positive(text: str) -> int:
-    """An argparse type: a positive integer."""
-    value = _integer(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, not {value}")
-    return value
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -31,12 +15,12 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         description="The 52-card Sevens solitaire. With no option, prompt for a seed, play "
                     "its game and page through the narration; with --games, print the table "
                     "of cards left.")
-    parser.add_argument("--games", type=_positive, metavar="N",
+    parser.add_argument("--games", type=positive_integer, metavar="N",
                         help="simulate N games and print the table of cards left")
-    parser.add_argument("--seed", type=_integer, default=None, metavar="I",
+    parser.add_argument("--seed", type=integer, default=None, metavar="I",
                         help="first seed of the simulation (default 0); without --games, "
                              "play the game of seed I without asking for it")
-    parser.add_argument("--jobs", type=_positive, default=1, metavar="J",
+    parser.add_argument("--jobs", type=positive_integer, default=1, metavar="J",
                         help="worker processes for the simulation (default 1)")
     parser.set_defaults(func=run)
     return parser

@@ -13,6 +13,7 @@ simulation; :func:`narrate` runs it with a trace of :class:`Event` values for th
 from __future__ import annotations
 
 import enum
+from itertools import compress
 from typing import NamedTuple
 
 from cardgames.cards import deck52, shuffle
@@ -44,8 +45,8 @@ def _outward(card: int) -> int:
 #: BEYOND[c]: the index set in ``reached`` when c is placed (see ``play``); a Seven's is itself.
 BEYOND = tuple(card if card in SEVENS else _outward(card) for card in range(52))
 #: ``reached`` at the start: the Sevens and the eight cards next to them (the frontier).
-_FRONTIER_AT_START = {seven + side for seven in SEVENS for side in (-1, 0, 1)}
-_REACHED_AT_START = tuple(index in _FRONTIER_AT_START for index in range(60))
+_REACHED_CARDS_AT_START = {seven + side for seven in SEVENS for side in (-1, 0, 1)}
+_REACHED_AT_START = tuple(index in _REACHED_CARDS_AT_START for index in range(52 + 8))
 
 
 class Move(enum.Enum):
@@ -99,7 +100,7 @@ def play(cards: list[int], trace: list[Event] | None = None) -> int:
 
     def record(move: Move, card: int | None = None) -> None:
         stack = tuple(order[len(order) - left:][::-1])
-        placed = frozenset(c for c in range(52) if reached[beyond[c]])
+        placed = frozenset(compress(range(52), map(reached.__getitem__, beyond)))
         trace.append(Event(move, card, round_number, stack, tuple(aside), placed))
 
     if trace is not None:
