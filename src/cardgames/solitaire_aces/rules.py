@@ -111,7 +111,7 @@ class Game(NamedTuple):
     @property
     def final(self) -> Pile:
         """The cards kept after the last stage, as displayed from left to right."""
-        return self.stages[-1].kept[::-1]
+        return final_display(self.stages[-1].kept)
 
     @property
     def discards(self) -> Pile:
@@ -133,6 +133,11 @@ def play(deck: Pile) -> Game:
         stages.append(stage)
         deck, discards = stage.kept, stage.discards_after
     return Game(tuple(stages))
+
+
+def final_display(kept: Pile) -> Pile:
+    """The last stage's put-aside pile, from its top card to its bottom one (left to right)."""
+    return kept[::-1]
 
 
 def is_won(final: Pile) -> bool:
@@ -191,7 +196,7 @@ def outcome_after(deck: Pile, stage: int) -> Outcome:
     kept = play_stage(deck, STACK_COUNTS[stage], ()).kept
     stage += 1
     if stage == len(STACK_COUNTS):
-        return is_won(kept[::-1]), len(kept)
+        return is_won(final_display(kept)), len(kept)
     key = (stage, len(kept), ace_mask(kept))
     known = _OUTCOME_FROM_STAGE.get(key)
     if known is None:
