@@ -10,6 +10,7 @@ trying 4 x 16 pairs.  Each hit is checked again with ``literal_evaluate``; the t
 compare the two references on a sample of hands.
 """
 
+import ast
 import itertools
 from fractions import Fraction
 from functools import cache
@@ -179,3 +180,23 @@ def brute_solutions(cards):
             assert literal_evaluate(tokens) == 24, tokens
             results.add(str(tokens))
     return sorted(results)
+
+
+def infix_value(text):
+    """(exact value, sorted numbers) of an infix expression such as ``8/(3-8/3)``."""
+    numbers = []
+
+    def value(node):
+        if isinstance(node, ast.BinOp):
+            a, b = value(node.left), value(node.right)
+            op = type(node.op)
+            return a + b if op is ast.Add else a - b if op is ast.Sub else \
+                a * b if op is ast.Mult else Fraction(a) / b
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            numbers.append(-node.operand.value)
+            return -node.operand.value
+        numbers.append(node.value)
+        return node.value
+
+    result = value(ast.parse(text, mode="eval").body)
+    return result, sorted(numbers)

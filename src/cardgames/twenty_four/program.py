@@ -90,6 +90,12 @@ def _solutions_by_order(hand):
     return by_order
 
 
+def forget():
+    """Empty the solution memos (to time a cold run)."""
+    _solutions_by_order.cache_clear()
+    solver.forget()
+
+
 def evaluate_all_ops(cards):
     """The set of ``str(token_list)`` of every solution keeping the cards in the given order."""
     values = tuple(d[card] for card in cards)

@@ -44,7 +44,7 @@ from typing import NamedTuple, Union
 __all__ = [
     "OPERATORS", "Node", "apply", "value_of", "postfix", "leaves", "infix",
     "count_solutions", "is_solvable", "solutions", "distinct_solutions",
-    "canonical", "expression_of",
+    "canonical", "expression_of", "forget",
 ]
 
 OPERATORS = ("+", "-", "*", "/")
@@ -258,11 +258,14 @@ def _check(values: Iterable[Value]) -> Multiset:
 def count_solutions(values: Iterable[Value], target: Value = 24, integers_only: bool = False) -> int:
     """How many distinct postfix expressions of the values equal the target.
 
-    With ``integers_only`` every intermediate value must be a whole number.
+    With ``integers_only`` the result of every operation, the last one too, must be a whole
+    number.
     """
     ms, target = _check(values), _number(Fraction(target))
     if len(ms) == 1:
         return int(ms[0] == target)
+    if integers_only and type(target) is not int:
+        return 0
     return sum(_counts(left, integers_only)[a] * _counts(right, integers_only)[b]
                for _, left, a, right, b in _root_matches(ms, target, integers_only))
 
@@ -272,6 +275,8 @@ def is_solvable(values: Iterable[Value], target: Value = 24, integers_only: bool
     ms, target = _check(values), _number(Fraction(target))
     if len(ms) == 1:
         return ms[0] == target
+    if integers_only and type(target) is not int:
+        return False
     return any(True for _ in _root_matches(ms, target, integers_only))
 
 
@@ -369,3 +374,9 @@ def distinct_solutions(values: Iterable[Value], target: Value = 24) -> list[Expr
              for op, left, a, right, b in _root_matches(ms, target)
              for x in _forms(left)[a] for y in _forms(right)[b]}
     return [expression_of(form) for form in sorted(forms)]
+
+
+def forget() -> None:
+    """Empty the memo tables (to time a cold run, or to free memory)."""
+    for memo in (_splits, _counts, _wanted, _trees, _forms):
+        memo.cache_clear()
