@@ -84,6 +84,21 @@ def is_placed(reached: list[bool], card: int) -> bool:
     return reached[BEYOND[card]]
 
 
+_TAKES_FROM_STACK = (Move.PUT_ASIDE, Move.PLACE_FROM_STACK)
+
+
+def _record(trace: list[Event], move: Move, card: int | None, round_number: int,
+            state: tuple[list[int], list[int], list[bool]]) -> None:
+    """Append the event of ``move``, with a snapshot of the state of ``play``."""
+    order, aside, reached = state
+    if move is Move.DEAL or move is Move.ROUND:
+        stack = tuple(order[::-1])
+    else:                                   # the stack before, less its top if it was taken
+        stack = trace[-1].stack[:-1] if move in _TAKES_FROM_STACK else trace[-1].stack
+    placed = frozenset(compress(range(52), map(reached.__getitem__, BEYOND)))
+    trace.append(Event(move, card, round_number, stack, tuple(aside), placed))
+
+
 def play(cards: list[int], trace: list[Event] | None = None) -> int:
     """Play the game on the shuffled ``cards`` (last = top); return the number of cards left.
 
@@ -96,46 +111,37 @@ def play(cards: list[int], trace: list[Event] | None = None) -> int:
     beyond = BEYOND
     order = cards[::-1]        # the stack, top card first
     aside: list[int] = []
-    round_number = left = 0
-
-    def record(move: Move, card: int | None = None) -> None:
-        stack = tuple(order[len(order) - left:][::-1])
-        placed = frozenset(compress(range(52), map(reached.__getitem__, beyond)))
-        trace.append(Event(move, card, round_number, stack, tuple(aside), placed))
-
-    if trace is not None:
-        left = len(order)
-        record(Move.DEAL)
+    tracing = trace is not None
+    if tracing:
+        _record(trace, Move.DEAL, None, 0, (order, aside, reached))
     for round_number in range(1, ROUNDS + 1):
-        left = len(order)
-        if trace is not None:
-            record(Move.ROUND)
+        state = (order, aside, reached)      # what the events show
+        if tracing:
+            _record(trace, Move.ROUND, None, round_number, state)
         put, pop = aside.append, aside.pop
         for card in order:
-            left -= 1
             if not reached[card]:
                 put(card)
-                if trace is not None:
-                    record(Move.PUT_ASIDE, card)
+                if tracing:
+                    _record(trace, Move.PUT_ASIDE, card, round_number, state)
                 continue
             reached[beyond[card]] = True
-            if trace is not None:
-                record(Move.PLACE_FROM_STACK, card)
+            if tracing:
+                _record(trace, Move.PLACE_FROM_STACK, card, round_number, state)
             while aside:
                 if not reached[aside[-1]]:
-                    if trace is not None:
-                        record(Move.ASIDE_BLOCKED, aside[-1])
+                    if tracing:
+                        _record(trace, Move.ASIDE_BLOCKED, aside[-1], round_number, state)
                     break
                 top = pop()
                 reached[beyond[top]] = True
-                if trace is not None:
-                    record(Move.PLACE_FROM_ASIDE, top)
+                if tracing:
+                    _record(trace, Move.PLACE_FROM_ASIDE, top, round_number, state)
         if not aside or round_number == ROUNDS:
             break
         order, aside = aside, []   # the pile turned over: the first card put aside is on top
-    if trace is not None:
-        left = 0
-        record(Move.END)
+    if tracing:
+        _record(trace, Move.END, None, round_number, state)
     return len(aside)
 
 
