@@ -61,7 +61,7 @@ def test_values(text, value):
     (["1.5"], "cannot read '1.5' as a value"),
     ([], "give 1 to 6 values, not 0"),
     (["1"] * 7, "give 1 to 6 values, not 7"),
-    (["--target", "abc", "1"], "the target must be a whole number, not 'abc'"),
+    (["--target", "abc", "1"], "argument --target: invalid integer value: 'abc'"),
     (["--all-hands", "1"], "--all-hands takes no values"),
 ])
 def test_errors_exit_2_with_a_clear_message(capsys, argv, message):

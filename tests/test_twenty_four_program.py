@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import twenty_four
+from cardgames.twenty_four import solver
 from twenty_four_brute import (ALL_HANDS, CARDS, OPS, brute_solutions, literal_evaluate,
                                literal_solutions, shape_tokens)
 
@@ -111,6 +112,14 @@ def test_every_hand_matches_the_brute_force():
         assert run_main(cards + "\n") == (0, expected_stdout(cards), ""), cards
 
 
+def test_the_general_solver_agrees_on_every_hand():
+    for cards in ALL_HANDS:
+        values = [twenty_four.d[card] for card in cards]
+        lines = brute_solutions(cards)
+        assert solver.count_solutions(values) == len(lines), cards
+        assert solver.is_solvable(values) == bool(lines), cards
+
+
 def test_only_the_first_line_is_read_and_a_missing_newline_is_fine():
     assert run_main("AAAJ\nKKKK\n") == run_main("AAAJ") == (0, expected_stdout("AAAJ"), "")
 
@@ -193,6 +202,16 @@ def is_well_formed(tokens, cards):
             return False
     return (len(tokens) == 7 and depth == 1
             and sorted(t for t in tokens if t not in OPS) == sorted(cards))
+
+
+@settings(max_examples=100, deadline=None)
+@given(hands)
+def test_solvable_iff_some_postfix_solution_exists(cards):
+    union = set().union(*(twenty_four.evaluate_all_ops([cards[p] for p in order])
+                          for order in itertools.permutations(range(4))))
+    values = [twenty_four.d[card] for card in cards]
+    assert solver.is_solvable(values) == bool(union)
+    assert solver.count_solutions(values) == len(union)
 
 
 @settings(max_examples=150, deadline=None)

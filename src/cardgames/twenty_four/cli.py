@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from cardgames.console import parse_integer
+from cardgames.console import integer, parse_integer
 from cardgames.twenty_four import solver
 from cardgames.twenty_four.stats import hand_statistics, statistics_lines
 
@@ -21,14 +21,6 @@ def parse_value(text: str) -> int:
     if number is None:
         raise argparse.ArgumentTypeError(
             f"cannot read {text!r} as a value (use A 2-9 10 J Q K, 0 for ten, or a whole number)")
-    return number
-
-
-def parse_target(text: str) -> int:
-    """A whole-number target."""
-    number = parse_integer(text)
-    if number is None:
-        raise argparse.ArgumentTypeError(f"the target must be a whole number, not {text!r}")
     return number
 
 
@@ -55,7 +47,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                     "A 2-9 0 J Q K (0 is the ten).")
     parser.add_argument("values", nargs="*", type=parse_value, metavar="VALUE",
                         help=f"the values to combine (1 to {MAX_VALUES})")
-    parser.add_argument("--target", type=parse_target, default=24, help="the number to make (24)")
+    parser.add_argument("--target", type=integer, default=24, help="the number to make (24)")
     parser.add_argument("--distinct", action="store_true",
                         help="count expressions that differ only in order or grouping once")
     parser.add_argument("--all-hands", action="store_true",

@@ -161,13 +161,22 @@ def _splits(ms: Multiset) -> tuple[tuple[Multiset, Multiset], ...]:
     return tuple(splits.items())
 
 
-def _combine_tables(ms: Multiset, leaf: Callable, join: Callable) -> dict:
-    """value -> entry for ``ms``: ``leaf(v)`` for one value, else ``join`` over every split."""
+def _build_table(ms: Multiset, table_of: Callable[[Multiset], dict], leaf: Callable,
+                 merge: Callable) -> dict:
+    """value -> entry for ``ms``: ``leaf(v)`` for one value; otherwise, for every split, every
+    pair of a left entry x and a right entry y, and every operator giving a defined value v,
+    ``merge(table, op, v, x, y)``."""
     if len(ms) == 1:
         return {ms[0]: leaf(ms[0])}
     table: dict = {}
     for left, right in _splits(ms):
-        join(table, left, right)
+        right_table = table_of(right)
+        for a, x in table_of(left).items():
+            for b, y in right_table.items():
+                for op in OPERATORS:
+                    v = apply(op, a, b)
+                    if v is not None:
+                        merge(table, op, v, x, y)
     return table
 
 
@@ -176,15 +185,10 @@ def _combine_tables(ms: Multiset, leaf: Callable, join: Callable) -> dict:
 @cache
 def _counts(ms: Multiset, integers_only: bool) -> dict[Value, int]:
     """value -> number of distinct expressions of ``ms`` with that value."""
-    def join(table, left, right):
-        left_counts, right_counts = _counts(left, integers_only), _counts(right, integers_only)
-        for a, m in left_counts.items():
-            for b, n in right_counts.items():
-                for op in OPERATORS:
-                    v = apply(op, a, b)
-                    if v is not None and (type(v) is int or not integers_only):
-                        table[v] = table.get(v, 0) + m * n
-    return _combine_tables(ms, lambda v: 1, join)
+    def merge(table, op, v, m, n):
+        if type(v) is int or not integers_only:
+            table[v] = table.get(v, 0) + m * n
+    return _build_table(ms, lambda part: _counts(part, integers_only), lambda v: 1, merge)
 
 
 _EVERY = object()  # "every value of the other side fits"
@@ -285,15 +289,9 @@ def is_solvable(values: Iterable[Value], target: Value = 24, integers_only: bool
 @cache
 def _trees(ms: Multiset) -> dict[Value, list[Expr]]:
     """value -> every expression of ``ms`` with that value."""
-    def join(table, left, right):
-        for a, left_trees in _trees(left).items():
-            for b, right_trees in _trees(right).items():
-                for op in OPERATORS:
-                    v = apply(op, a, b)
-                    if v is not None:
-                        table.setdefault(v, []).extend(
-                            Node(op, x, y) for x in left_trees for y in right_trees)
-    return _combine_tables(ms, lambda v: [v], join)
+    def merge(table, op, v, left_trees, right_trees):
+        table.setdefault(v, []).extend(Node(op, x, y) for x in left_trees for y in right_trees)
+    return _build_table(ms, _trees, lambda v: [v], merge)
 
 
 def solutions(values: Iterable[Value], target: Value = 24) -> list[Expr]:
@@ -353,15 +351,10 @@ def expression_of(form: Form) -> Expr:
 @cache
 def _forms(ms: Multiset) -> dict[Value, tuple[Form, ...]]:
     """value -> the distinct canonical forms of the expressions of ``ms`` with that value."""
-    def join(table, left, right):
-        for a, left_forms in _forms(left).items():
-            for b, right_forms in _forms(right).items():
-                for op in OPERATORS:
-                    v = apply(op, a, b)
-                    if v is not None:
-                        table.setdefault(v, set()).update(
-                            _join_forms(op, x, y) for x in left_forms for y in right_forms)
-    table = _combine_tables(ms, lambda v: {(LEAF, v)}, join)
+    def merge(table, op, v, left_forms, right_forms):
+        table.setdefault(v, set()).update(
+            _join_forms(op, x, y) for x in left_forms for y in right_forms)
+    table = _build_table(ms, _forms, lambda v: ((LEAF, v),), merge)
     return {v: tuple(sorted(forms)) for v, forms in table.items()}
 
 
