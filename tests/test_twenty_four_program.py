@@ -112,12 +112,17 @@ def test_every_hand_matches_the_brute_force():
         assert run_main(cards + "\n") == (0, expected_stdout(cards), ""), cards
 
 
-def test_the_general_solver_agrees_on_every_hand():
+def test_the_general_solver_and_evaluate_all_ops_agree_on_every_hand_and_order():
     for cards in ALL_HANDS:
         values = [twenty_four.d[card] for card in cards]
         lines = brute_solutions(cards)
         assert solver.count_solutions(values) == len(lines), cards
         assert solver.is_solvable(values) == bool(lines), cards
+        by_order = {}
+        for line in lines:  # "['A', 'A', '+', ...]": the tokens are line[2::5]
+            by_order.setdefault(tuple(t for t in line[2::5] if t not in OPS), set()).add(line)
+        for order in set(itertools.permutations(cards)):
+            assert twenty_four.evaluate_all_ops(list(order)) == by_order.get(order, set()), order
 
 
 def test_only_the_first_line_is_read_and_a_missing_newline_is_fine():
