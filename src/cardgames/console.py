@@ -22,11 +22,23 @@ class UsageError(ValueError):
 
 
 def parse_integer(text: str) -> int | None:
-    """The int written by ``text`` (optional sign, ASCII digits, surrounding blanks), else None."""
+    """The int written by ``text`` (optional sign, ASCII digits, surrounding blanks), else None.
+
+    Any length is read, beyond the digit limit that ``int(str)`` enforces since Python 3.11.
+    """
     text = text.strip()
     if _INTEGER.fullmatch(text) is None:
         return None
-    return int(text)
+    sign, digits = (-1, text[1:]) if text[0] == "-" else (1, text.lstrip("+"))
+    value = 0
+    for start in range(0, len(digits), _DIGITS_AT_ONCE):
+        chunk = digits[start:start + _DIGITS_AT_ONCE]
+        value = value * 10 ** len(chunk) + int(chunk)
+    return sign * value
+
+
+#: Digits converted per ``int`` call: below the interpreter's default limit of 4,300.
+_DIGITS_AT_ONCE = 4000
 
 
 def integer(text: str) -> int:
@@ -50,7 +62,7 @@ def read_seed(prompt: str = SEED_PROMPT, read: Callable[[str], str] = input) -> 
     while True:
         try:
             line = read(prompt)
-        except EOFError:
+        except (EOFError, RuntimeError):  # RuntimeError: input() finds stdin closed (<&-)
             return None
         seed = parse_integer(line)
         if seed is not None:

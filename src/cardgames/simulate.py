@@ -9,10 +9,14 @@ integer counts only at the last step.
 
 from __future__ import annotations
 
+import math
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
-from concurrent.futures import Executor, ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 BatchCounter = Callable[[int, int], Mapping[int, int]]
 
@@ -27,20 +31,39 @@ def chunks(start: int, n: int, size: int = CHUNK) -> list[tuple[int, int]]:
 
 
 def count_outcomes(count: BatchCounter, start: int, n: int, jobs: int = 1,
-                   executor: Executor | None = None) -> Counter:
+                   executor: Executor | None = None,
+                   progress: Callable[[int], None] | None = None) -> Counter:
     """Play seeds start .. start+n-1 and return how many games ended with each outcome.
 
     With ``executor`` the chunks are mapped over it (any Executor, local or distributed);
     otherwise ``jobs > 1`` starts a local process pool and ``jobs == 1`` stays in this process.
+    ``progress``, if given, is called with the number of games done after each chunk.
     The counts are the same whichever way the work is split.
     """
-    if executor is None and jobs == 1:
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
+    if executor is None and jobs == 1 and progress is None:
         return Counter(count(start, start + n))
-    pieces = chunks(start, n, max(1, min(CHUNK, -(-n // max(jobs, 1)))))
+    pieces = chunks(start, n, max(1, min(CHUNK, -(-n // jobs))))
+    if executor is None and jobs == 1:
+        return merge(_reporting(map(count, *zip(*pieces)), pieces, progress))
     if executor is not None:
-        return merge(executor.map(count, *zip(*pieces)))
-    with ProcessPoolExecutor(max_workers=min(jobs, os.cpu_count() or 1, len(pieces))) as pool:
-        return merge(pool.map(count, *zip(*pieces)))
+        return merge(_reporting(executor.map(count, *zip(*pieces)), pieces, progress))
+    from concurrent.futures import ProcessPoolExecutor  # loads multiprocessing: only when used
+    workers = min(jobs, os.cpu_count() or 1, len(pieces))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return merge(_reporting(pool.map(count, *zip(*pieces)), pieces, progress))
+
+
+def _reporting(parts: Iterable[Mapping[int, int]], pieces: list[tuple[int, int]],
+               progress: Callable[[int], None] | None) -> Iterator[Mapping[int, int]]:
+    """Pass the chunks' counts through, telling ``progress`` how many games are done."""
+    done = 0
+    for part, (lo, hi) in zip(parts, pieces):
+        done += hi - lo
+        if progress is not None:
+            progress(done)
+        yield part
 
 
 def merge(parts: Iterable[Mapping[int, int]]) -> Counter:
@@ -62,3 +85,13 @@ def table_lines(header: str, counts: Mapping[int, int], n: int,
     rows = [f"{k:>{key_width}} | {counts[k] / n:9.2%}"
             for k in sorted(counts, reverse=descending) if counts[k]]
     return [header, "-" * len(header), *rows]
+
+
+def wilson_interval(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval for a proportion of k successes in n trials (95% by default)."""
+    if n <= 0:
+        raise ValueError("n must be positive")
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)

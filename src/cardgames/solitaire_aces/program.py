@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from math import comb
 from typing import TYPE_CHECKING
 
-from cardgames import console
+from cardgames import console, fastshuffle
 from cardgames.cards import shuffle
-from cardgames.solitaire_aces.rules import outcome, play, sorted_deck
+from cardgames.simulate import count_outcomes
+from cardgames.simulate import table_lines as simulate_table
+from cardgames.solitaire_aces import outcome_table
+from cardgames.solitaire_aces.rules import ACES, DECK_SIZE, outcome, play, sorted_deck
 from cardgames.solitaire_aces.text import game_lines
 
 if TYPE_CHECKING:
@@ -30,7 +34,19 @@ def shuffled_deck(seed: int) -> list[int]:
 
 
 def count_wins(start: int, stop: int) -> dict[int, int]:
-    """Play seeds start .. stop-1 silently: {cards left in a won game: games}; losses not counted."""
+    """Play seeds start .. stop-1 silently: {cards left in a won game: games}; losses not counted.
+
+    With NumPy the decks are shuffled a batch at a time (:mod:`cardgames.fastshuffle`, the
+    same decks bit for bit); without it, one at a time.  Either way each game's outcome
+    comes from the places of its aces through the one rules implementation.
+    """
+    if fastshuffle.available():
+        return count_wins_batched(start, stop)
+    return count_wins_plain(start, stop)
+
+
+def count_wins_plain(start: int, stop: int) -> dict[int, int]:
+    """count_wins, one seeded deck at a time, with the standard library alone."""
     wins: dict[int, int] = {}
     for seed in range(start, stop):
         won, left = outcome(shuffled_deck(seed))
@@ -39,10 +55,29 @@ def count_wins(start: int, stop: int) -> dict[int, int]:
     return wins
 
 
+def count_wins_batched(start: int, stop: int) -> dict[int, int]:
+    """count_wins with the decks of a batch of seeds shuffled at once (needs NumPy).
+
+    Each deck's ace places are ranked (``rules.placement_rank``, vectorised) and looked up in
+    the outcome table that the rules computed over every placement (``outcome_table``).
+    """
+    import numpy as np
+
+    codes = np.frombuffer(outcome_table.decode(outcome_table.DATA), dtype=np.uint8)
+    binomials = np.array([[comb(place, k) for place in range(DECK_SIZE)]
+                          for k in range(1, len(ACES) + 1)], dtype=np.int64)
+    games = np.zeros(DECK_SIZE + 1, dtype=np.int64)
+    for lo in range(start, stop, fastshuffle.BATCH):
+        places = fastshuffle.card_places(DECK_SIZE, range(lo, min(lo + fastshuffle.BATCH, stop)),
+                                         ACES)
+        ranks = sum(binomials[k][places[:, k]] for k in range(len(ACES)))
+        games += np.bincount(codes[ranks], minlength=DECK_SIZE + 1)
+    return {left: int(games[left]) for left in range(1, DECK_SIZE + 1) if games[left]}
+
+
 def table_lines(counts: dict[int, int], n: int) -> list[str]:
     """The frequency table of the cards left in won games, out of n games."""
-    from cardgames.simulate import table_lines as lines_of_table  # see simulate() below
-    return lines_of_table(TABLE_HEADER, counts, n)
+    return simulate_table(TABLE_HEADER, counts, n)
 
 
 def write_lines(lines) -> None:
@@ -52,9 +87,6 @@ def write_lines(lines) -> None:
 
 def simulate(n: int, i: int, jobs: int = 1, executor: Executor | None = None) -> None:
     """Play the games of seeds i .. i+n-1 and print the table of cards left when winning."""
-    # Imported here, not at the top: it loads multiprocessing, which the narrated game,
-    # the one most runs of solitaire_1.py play, does not need.
-    from cardgames.simulate import count_outcomes
     console.check_simulate_args(n, i)
     counts = count_outcomes(count_wins, i, n, jobs, executor)
     write_lines(table_lines(counts, n))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from math import comb
 from typing import NamedTuple
 
 #: The card numbers of the four aces (``card % 8 == 0``).
@@ -101,6 +102,20 @@ def play_stage(deck: Pile, n: int, discards_before: Pile) -> Stage:
         turns.append(turn)
         discards, kept = discards + turn.discarded, kept + turn.kept
     return Stage(tuple(deck), stacks, tuple(turns), discards_before, discards, kept)
+
+
+def stage_kept(deck: Pile, n: int) -> Pile:
+    """The cards a stage puts aside, as ``play_stage(deck, n, ()).kept``, recording nothing.
+
+    The same rule as ``turn_over`` (keep from the first ace on), without the narration's
+    records: this is the stage that simulation plays.
+    """
+    kept: Pile = ()
+    for cards in deal(deck, n):
+        ace = first_ace(cards)
+        if ace is not None:
+            kept += cards[ace:]
+    return kept
 
 
 class Game(NamedTuple):
@@ -193,7 +208,7 @@ def outcome(deck: Sequence[int]) -> Outcome:
 
 def outcome_after(deck: Pile, stage: int) -> Outcome:
     """(won, cards kept at the end) when the stages from ``stage`` on are played from ``deck``."""
-    kept = play_stage(deck, STACK_COUNTS[stage], ()).kept
+    kept = stage_kept(deck, STACK_COUNTS[stage])
     stage += 1
     if stage == len(STACK_COUNTS):
         return is_won(final_display(kept)), len(kept)
@@ -213,6 +228,24 @@ def forget_outcomes() -> None:
     """Empty the outcome memo (for benchmarks that time a cold start)."""
     _OUTCOME_OF_DECK.clear()
     _OUTCOME_FROM_STAGE.clear()
+
+
+def placement_rank(places: Sequence[int]) -> int:
+    """The index of a set of four ace places, listed in increasing order, among all 35,960.
+
+    The combinatorial number system: places p0 < p1 < p2 < p3 have rank
+    C(p0, 1) + C(p1, 2) + C(p2, 3) + C(p3, 4), which numbers the sets 0 .. 35,959.
+    """
+    return sum(comb(place, k) for k, place in enumerate(places, start=1))
+
+
+def outcome_codes() -> bytes:
+    """The outcome of every set of ace places, by placement rank: 0 when lost, else cards left."""
+    codes = bytearray(comb(DECK_SIZE, len(ACES)))
+    for places in combinations(range(DECK_SIZE), len(ACES)):
+        won, left = outcome_of_mask(sum(1 << place for place in places))
+        codes[placement_rank(places)] = left if won else 0
+    return bytes(codes)
 
 
 def ace_masks() -> list[int]:

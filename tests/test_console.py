@@ -1,0 +1,87 @@
+"""The front-end helpers shared by the programs: integer syntax, seed prompt, N I, exits."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardgames import console
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("text, value", [("0", 0), ("-5", -5), ("+7", 7), (" 0042\t", 42),
+                                         ("1099511627776", 1099511627776)])
+def test_integers_are_read(text, value):
+    assert console.parse_integer(text) == value
+
+
+@pytest.mark.parametrize("text", ["", " ", "abc", "1.5", "1_000", "+-1", "--1", "٣", "1 2", "0x10"])
+def test_other_text_is_not_an_integer(text):
+    assert console.parse_integer(text) is None
+
+
+@given(st.integers())
+def test_parse_integer_inverts_str(value):
+    assert console.parse_integer(str(value)) == value
+
+
+def test_integers_longer_than_the_interpreter_digit_limit():
+    digits = "7" * 9000
+    value = console.parse_integer("-" + digits)
+    assert value < 0 and value % 10**9000 != 0
+    assert value == -sum(7 * 10**k for k in range(9000))
+
+
+def test_read_seed_prompts_again_until_an_integer():
+    lines = iter(["", "abc", " 12 "])
+    prompts = []
+
+    def read(prompt):
+        prompts.append(prompt)
+        return next(lines)
+
+    assert console.read_seed(read=read) == 12
+    assert prompts == [console.SEED_PROMPT] * 3
+
+
+def test_read_seed_returns_none_at_end_of_input():
+    def read(prompt):
+        raise EOFError
+
+    assert console.read_seed(read=read) is None
+
+
+@pytest.mark.parametrize("argv", [[], ["1"], ["1", "2", "3"], ["x", "0"], ["0", "0"],
+                                  ["-3", "0"], ["1", "y"]])
+def test_bad_simulate_arguments(argv):
+    with pytest.raises(console.UsageError):
+        console.parse_simulate_argv(argv)
+
+
+@pytest.mark.parametrize("n, i", [(0, 0), (-1, 0), (True, 0), (1.0, 0), ("3", 0), (1, False),
+                                  (1, 2.0), (1, None)])
+def test_check_simulate_args_rejects(n, i):
+    with pytest.raises(ValueError):
+        console.check_simulate_args(n, i)
+
+
+@pytest.mark.parametrize("script", ["solitaire_1.py", "solitaire_2.py"])
+def test_a_huge_seed_line_plays_without_a_traceback(script):
+    seed = "9" * 5000
+    run = subprocess.run([sys.executable, script], input=(seed + "\nq\n").encode(),
+                         capture_output=True, cwd=ROOT, timeout=60)
+    assert run.returncode == 0 and run.stderr == b""
+    assert run.stdout.startswith((console.SEED_PROMPT + "\n").encode())
+
+
+@pytest.mark.parametrize("script", ["solitaire_1.py", "solitaire_2.py"])
+def test_closed_stdin_is_the_end_of_input(script):
+    run = subprocess.run([sys.executable, script], preexec_fn=lambda: os.close(0),
+                         capture_output=True, cwd=ROOT, timeout=60)
+    assert run.returncode == 1
+    assert run.stderr.decode().strip() == console.NO_SEED_MESSAGE

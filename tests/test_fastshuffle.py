@@ -1,0 +1,85 @@
+"""The batched shuffle is random.shuffle, bit for bit, seed for seed."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardgames import fastshuffle
+from cardgames.cards import seeded_shuffle
+
+pytestmark = pytest.mark.skipif(not fastshuffle.available(), reason="needs NumPy")
+
+
+def plain(size, seeds):
+    """The decks of ``seeds`` shuffled one by one with the module-level random functions."""
+    decks = []
+    for seed in seeds:
+        deck = list(range(size))
+        random.seed(seed)
+        random.shuffle(deck)
+        decks.append(deck)
+    return decks
+
+
+@pytest.mark.parametrize("size", [32, 48, 52])
+@pytest.mark.parametrize("seeds", [range(0, 3000), range(-2500, 0),
+                                   range(2**32 - 100, 2**32 + 100),
+                                   range(10**30, 10**30 + 200)])
+def test_permutations_equal_random_shuffle(size, seeds):
+    assert fastshuffle.permutations(size, seeds).tolist() == plain(size, seeds)
+
+
+@given(st.integers(min_value=-(2**80), max_value=2**80), st.integers(2, 60))
+@settings(max_examples=60, deadline=None)
+def test_any_seed_and_size(seed, size):
+    assert fastshuffle.permutations(size, range(seed, seed + 3)).tolist() == plain(
+        size, range(seed, seed + 3))
+
+
+@pytest.mark.parametrize("words", [1, 20, 40, 60])
+def test_games_that_run_short_of_words_are_redone_exactly(monkeypatch, words):
+    monkeypatch.setattr(fastshuffle, "words_needed", lambda size: words)
+    seeds = range(500)
+    assert fastshuffle.permutations(48, seeds).tolist() == plain(48, seeds)
+
+
+def test_words_needed_covers_almost_every_game():
+    # mean + 5 sd: the plain path redoes at most a handful of games in 20,000
+    drawn = fastshuffle.words_needed(32)
+    used = []
+
+    class Counting(random.Random):
+        def getrandbits(self, k):
+            used.append(k)
+            return super().getrandbits(k)
+
+    generator, over = Counting(), 0
+    for seed in range(20_000):
+        used.clear()
+        generator.seed(seed)
+        generator.shuffle(list(range(32)))
+        over += len(used) > drawn
+    assert over <= 2
+
+
+def test_card_places_are_the_sorted_places_of_the_cards():
+    seeds = range(-50, 200)
+    places = fastshuffle.card_places(32, seeds, (0, 8, 16, 24))
+    for row, seed in zip(places.tolist(), seeds):
+        deck = seeded_shuffle(range(32), seed)
+        assert row == sorted(deck.index(card) for card in (0, 8, 16, 24))
+
+
+def test_the_environment_can_turn_the_fast_path_off(monkeypatch):
+    monkeypatch.setattr(fastshuffle, "_AVAILABLE", None)
+    monkeypatch.setenv("CARDGAMES_NO_NUMPY", "1")
+    assert fastshuffle.available() is False
+    monkeypatch.setattr(fastshuffle, "_AVAILABLE", None)
+    monkeypatch.delenv("CARDGAMES_NO_NUMPY")
+    assert fastshuffle.available() is True
+
+
+def test_empty_seed_range():
+    assert fastshuffle.permutations(32, range(5, 5)).shape == (0, 32)
