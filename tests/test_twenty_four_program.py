@@ -58,17 +58,25 @@ def test_runs_without_site_packages():
     (b"10AA\n", "Error: invalid card '1'" + USE),
     (b"A A \n", "Error: invalid card ' '" + USE),
     (b"", "Error: expected 4 cards, got 0."),
-    (b"\n", "Error: expected 4 cards, got 0."),
-    (b"AAAJ\r\n", "Error: expected 4 cards, got 5."),
-    (b"AA\tJ\n", "Error: invalid card '\\t'" + USE),
-    (b"TAAA\n", "Error: invalid card 'T'" + USE),
-    (b"AAxy\n", "Error: invalid card 'x'" + USE),
 ])
 def test_invalid_input(stdin, message):
     result = run_script(stdin)
     assert result.stderr == (message + "\n").encode()
     assert result.stdout == PROMPT
     assert result.returncode == 1
+
+
+@pytest.mark.parametrize("stdin, message", [
+    ("\n", "Error: expected 4 cards, got 0."),
+    ("AAAJ\r\n", "Error: expected 4 cards, got 5."),
+    (" AAAJ\n", "Error: expected 4 cards, got 5."),
+    ("AA\tJ\n", "Error: invalid card '\\t'" + USE),
+    ("TAAA\n", "Error: invalid card 'T'" + USE),
+    ("AAxy\n", "Error: invalid card 'x'" + USE),
+    ("Aaa\n", "Error: expected 4 cards, got 3."),  # the length is checked first
+])
+def test_more_invalid_input_in_process(stdin, message):
+    assert run_main(stdin) == (1, PROMPT.decode(), message + "\n")
 
 
 def test_undecodable_bytes_are_an_invalid_card_not_a_traceback():
