@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
 import pytest
+from report_helpers import bare_table
 
 from cardgames.solitaire_sevens import cli
 
@@ -22,13 +24,27 @@ def parse(*argv: str) -> argparse.Namespace:
 def test_games_prints_the_table(capsys):
     args = parse("--games", "1000", "--seed", "0", "--jobs", "2")
     assert args.func(args) == 0
-    assert capsys.readouterr().out.encode() == (GOLDEN / "sim_n1000_i0.out").read_bytes()
+    out = capsys.readouterr().out
+    assert bare_table(out).encode() == (GOLDEN / "sim_n1000_i0.out").read_bytes()
+    assert out.splitlines()[-1] == "                   0 |    59.00% |  55.92% –  62.01%"
 
 
 def test_the_seed_defaults_to_0_when_simulating(capsys):
     args = parse("--games", "1000")
     assert args.func(args) == 0
-    assert capsys.readouterr().out.encode() == (GOLDEN / "sim_n1000_i0.out").read_bytes()
+    assert bare_table(capsys.readouterr().out).encode() == (
+        GOLDEN / "sim_n1000_i0.out").read_bytes()
+
+
+def test_json_has_the_integer_counts(capsys):
+    args = parse("--games", "1000", "--json")
+    assert args.func(args) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert (result["games"], result["first_seed"]) == (1000, 0)
+    assert sum(row["games"] for row in result["rows"]) == 1000
+    assert result["rows"][-1]["cards_left"] == 0 and result["rows"][-1]["games"] == 590
+    low, high = result["rows"][-1]["ci95"]
+    assert low < 0.59 < high
 
 
 def test_a_seed_without_games_plays_that_game_without_the_prompt(capsys, monkeypatch):

@@ -23,12 +23,14 @@ from __future__ import annotations
 import _random
 import math
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from cardgames.cards import seeded_shuffle
 
 np = None  # NumPy, once available() has imported it
 
-__all__ = ["available", "permutations", "card_places", "words_needed"]
+__all__ = ["available", "permutations", "card_places", "turned_off", "words_needed"]
 
 
 def words_needed(size: int) -> int:
@@ -45,7 +47,7 @@ def words_needed(size: int) -> int:
 
 #: Games shuffled together: large enough to amortise NumPy's per-call cost, small enough
 #: for the working arrays to stay in the processor's cache.
-BATCH = 4096
+BATCH = 8192
 
 
 def _raw_words(seeds: range, words: int):
@@ -153,3 +155,15 @@ def available() -> bool:
             np = numpy
             _AVAILABLE = _agrees_with_random()
     return _AVAILABLE
+
+
+@contextmanager
+def turned_off() -> Iterator[None]:
+    """Inside the block, :func:`available` is False: callers take the plain shuffle."""
+    global _AVAILABLE
+    before = available()
+    _AVAILABLE = False
+    try:
+        yield
+    finally:
+        _AVAILABLE = before

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from cardgames.console import integer, positive_integer
+from cardgames import report
 from cardgames.solitaire_sevens import program
+from cardgames.solitaire_sevens.rules import count_cards_left
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -15,22 +16,18 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         description="The 52-card Sevens solitaire. With no option, prompt for a seed, play "
                     "its game and page through the narration; with --games, print the table "
                     "of cards left.")
-    parser.add_argument("--games", type=positive_integer, metavar="N",
-                        help="simulate N games and print the table of cards left")
-    parser.add_argument("--seed", type=integer, default=None, metavar="I",
-                        help="first seed of the simulation (default 0); without --games, "
-                             "play the game of seed I without asking for it")
-    parser.add_argument("--jobs", type=positive_integer, default=1, metavar="J",
-                        help="worker processes for the simulation (default 1)")
-    parser.set_defaults(func=run)
+    report.add_simulation_options(parser)
+    parser.set_defaults(func=lambda args: run(parser, args))
     return parser
 
 
-def run(args: argparse.Namespace) -> int:
+def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Carry out the subcommand; return the exit status."""
+    if args.games is None and (args.jobs is not None or args.scheduler or args.json):
+        parser.error("--jobs, --scheduler and --json go with --games")
     if args.games is not None:
-        program.simulate(args.games, args.seed or 0, jobs=args.jobs)
-        return 0
+        return report.print_simulation(args, "solitaire-2", count_cards_left, program.HEADER,
+                                       "cards_left", descending=True)
     if args.seed is not None:
         return program.play(args.seed)
     return program.main([])

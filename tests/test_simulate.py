@@ -1,0 +1,75 @@
+"""The map-reduce of integer counts over a seed range, local or distributed."""
+
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from report_helpers import bare_table
+
+from cardgames import cli
+
+from cardgames import simulate
+from cardgames.solitaire_aces.program import count_wins
+from cardgames.solitaire_sevens.rules import count_cards_left
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def residues(start, stop):
+    """A toy batch counter: seeds by their residue mod 7."""
+    counts = {}
+    for seed in range(start, stop):
+        counts[seed % 7] = counts.get(seed % 7, 0) + 1
+    return counts
+
+
+def test_chunks_cover_the_range_once():
+    pieces = simulate.chunks(-5, 103, size=10)
+    assert pieces[0] == (-5, 5) and pieces[-1] == (95, 98)
+    assert [seed for lo, hi in pieces for seed in range(lo, hi)] == list(range(-5, 98))
+
+
+@pytest.mark.parametrize("jobs", [1, 2, 3])
+def test_the_counts_do_not_depend_on_the_split(jobs):
+    expected = residues(10, 10 + 50_001)
+    assert simulate.count_outcomes(residues, 10, 50_001, jobs=jobs) == expected
+
+
+def test_any_executor_gives_the_same_counts():
+    with ThreadPoolExecutor(2) as pool:
+        assert simulate.count_outcomes(count_cards_left, 0, 3000, executor=pool) == \
+            count_cards_left(0, 3000)
+
+
+def test_progress_is_told_the_games_done():
+    seen = []
+    simulate.count_outcomes(residues, 0, 45_000, progress=seen.append)
+    assert seen == [20_000, 40_000, 45_000]
+
+
+def test_jobs_must_be_positive():
+    with pytest.raises(ValueError):
+        simulate.count_outcomes(residues, 0, 10, jobs=0)
+
+
+def test_table_lines_come_from_integer_counts():
+    lines = simulate.table_lines("Number of cards left | Frequency", {0: 2, 12: 1, 5: 0}, 3,
+                                 descending=True)
+    assert lines == ["Number of cards left | Frequency", "-" * 32,
+                     "                  12 |    33.33%", "                   0 |    66.67%"]
+
+
+def test_a_dask_cluster_gives_the_local_counts(capsys):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        executor = client.get_executor()
+        assert simulate.count_outcomes(count_wins, 0, 30_000, executor=executor) == \
+            simulate.count_outcomes(count_wins, 0, 30_000)
+        assert simulate.count_outcomes(count_cards_left, -500, 4_000, executor=executor) == \
+            count_cards_left(-500, 3_500)
+        assert cli.main(["solitaire-2", "--games", "1000", "--scheduler",
+                         cluster.scheduler_address]) == 0
+    assert bare_table(capsys.readouterr().out).encode() == (
+        GOLDEN / "solitaire_2" / "sim_n1000_i0.out").read_bytes()
