@@ -1,0 +1,442 @@
+"""An exact solver for Aces Up with the stock known (the full-information game).
+
+A position is four columns and the stock as a sequence of four-card deals.  ``solve`` says
+whether the position can be won, with a winning line of moves, or proves that no line wins;
+a search that runs out of its node or time budget says UNSETTLED, never LOST.
+
+Representation (independent of the rules module, for speed): a card is a small int
+``16 * suit + strength`` where suit is 0..3 (clubs, diamonds, hearts, spades) and strength is
+2..13 for 2..K and 14 for the Ace (aces high), so "same suit and higher" is
+``a >> 4 == b >> 4 and a > b``.  A column is a tuple of cards, its last element being the
+bottom (movable) card.  Columns are numbered 1..4 in moves, as in the game's commands.
+
+Pruning rules used by the search, each with its proof next to its code:
+
+* ``_safe_discard``: a discardable card that no remaining card of its suit is lower than
+  is discarded at once (classic rules, or any rules once the stock is empty).
+* ``_endgame``: with the stock empty, every discard is safe, a card alone in its column
+  never needs to move, and all empty columns are alike; positions are memoised with their
+  columns sorted.
+* Memoisation: a position is searched once per solve (``seen``).  Before the stock is empty
+  the columns are NOT interchangeable (deal i lands on column i), so the key keeps their
+  order.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from cardgames.cards import Card, Suit, classic_deck, seeded_shuffle
+
+__all__ = [
+    "Move", "Position", "Status", "Solution", "encode", "decode", "deal_position",
+    "seeded_deal", "legal_moves", "apply_move", "is_won", "solve", "solve_plain",
+    "command", "line_commands",
+]
+
+ACE = 14
+COLUMNS = 4
+
+
+def encode(card: Card) -> int:
+    """The solver's int for a card: 16 * (suit - 1) + strength (aces high = 14)."""
+    return 16 * (int(card.suit) - 1) + (ACE if card.rank == 1 else card.rank)
+
+
+def decode(code: int) -> Card:
+    """The Card for a solver int (inverse of ``encode``)."""
+    strength = code & 15
+    return Card(1 if strength == ACE else strength, Suit((code >> 4) + 1))
+
+
+class Move(NamedTuple):
+    """A move: kind 'D' (deal), 'F' (discard column source) or 'T' (source to target)."""
+
+    kind: str
+    source: int = 0
+    target: int = 0
+
+
+DEAL = Move("D")
+
+
+def command(move: Move) -> str:
+    """The classic game's command for a move: ``D``, ``F x`` or ``T x y``."""
+    if move.kind == "D":
+        return "D"
+    if move.kind == "F":
+        return f"F {move.source}"
+    return f"T {move.source} {move.target}"
+
+
+def line_commands(line: Iterable[Move]) -> list[str]:
+    """The commands of a line of moves."""
+    return [command(move) for move in line]
+
+
+@dataclass(frozen=True)
+class Position:
+    """Four columns (bottom card last) and the deals still in the stock (next deal first)."""
+
+    columns: tuple[tuple[int, ...], ...]
+    stock: tuple[tuple[int, ...], ...] = ()
+
+    @classmethod
+    def of_cards(cls, columns: Sequence[Sequence[Card]],
+                 stock: Sequence[Sequence[Card]] = ()) -> Position:
+        """A position from Card columns and Card deals."""
+        return cls(tuple(tuple(encode(card) for card in column) for column in columns),
+                   tuple(tuple(encode(card) for card in deal) for deal in stock))
+
+
+def seeded_deal(seed: int) -> list[Card]:
+    """The classic seeded deal order: the cards in the order they are dealt."""
+    deck = seeded_shuffle(classic_deck(), seed)
+    return deck[::-1]
+
+
+def deal_position(seed: int) -> Position:
+    """The opening position of the classic game with this seed (first four cards dealt)."""
+    order = [encode(card) for card in seeded_deal(seed)]
+    deals = [tuple(order[i:i + COLUMNS]) for i in range(0, len(order), COLUMNS)]
+    return Position(tuple((card,) for card in deals[0]), tuple(deals[1:]))
+
+
+def _beats(high: int, low: int) -> bool:
+    """True when ``high`` is of the same suit as ``low`` and ranks higher (aces high)."""
+    return high >> 4 == low >> 4 and high > low
+
+
+def _can_discard(columns: Sequence[tuple[int, ...]], x: int) -> bool:
+    """True when the bottom card of column x (0-based) may go to the foundation."""
+    column = columns[x]
+    if not column or column[-1] & 15 == ACE:
+        return False
+    card = column[-1]
+    return any(other and y != x and _beats(other[-1], card)
+               for y, other in enumerate(columns))
+
+
+def _moves(columns: Sequence[tuple[int, ...]], has_stock: bool,
+           lone_moves: bool) -> list[Move]:
+    """Every legal move, in the order the search tries them (1-based columns)."""
+    moves = [Move("F", x + 1) for x in range(COLUMNS) if _can_discard(columns, x)]
+    empty = [y for y in range(COLUMNS) if not columns[y]]
+    lone = []
+    if empty:
+        for x, column in enumerate(columns):
+            if len(column) > 1:
+                moves.extend(Move("T", x + 1, y + 1) for y in empty)
+            elif column and lone_moves:
+                lone.extend(Move("T", x + 1, y + 1) for y in empty)
+    if has_stock:
+        moves.append(DEAL)
+    return moves + lone
+
+
+def legal_moves(position: Position, lone_moves: bool = True) -> list[Move]:
+    """Every legal move in a position (``lone_moves=False``: a lone card may not move)."""
+    return _moves(position.columns, bool(position.stock), lone_moves)
+
+
+def _apply(columns: tuple[tuple[int, ...], ...], move: Move,
+           deal: tuple[int, ...] = ()) -> tuple[tuple[int, ...], ...]:
+    """The columns after a move (``deal`` holds the four cards a deal adds)."""
+    if move.kind == "D":
+        return tuple(column + (card,) for column, card in zip(columns, deal))
+    cols = list(columns)
+    x = move.source - 1
+    card = cols[x][-1]
+    cols[x] = cols[x][:-1]
+    if move.kind == "T":
+        cols[move.target - 1] = (card,)
+    return tuple(cols)
+
+
+def apply_move(position: Position, move: Move) -> Position:
+    """The position after a legal move."""
+    if move.kind == "D":
+        return Position(_apply(position.columns, move, position.stock[0]), position.stock[1:])
+    return Position(_apply(position.columns, move), position.stock)
+
+
+def _won(columns: Sequence[tuple[int, ...]]) -> bool:
+    """True when every column holds exactly one card, an ace."""
+    return all(len(column) == 1 and column[0] & 15 == ACE for column in columns)
+
+
+def is_won(position: Position) -> bool:
+    """True when the stock is empty and each column holds exactly one ace."""
+    return not position.stock and _won(position.columns)
+
+
+class Status(enum.Enum):
+    """What the solver could establish about a position."""
+
+    WINNABLE = "winnable"
+    LOST = "cannot be won"
+    UNSETTLED = "unsettled"
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The verdict, a winning line when WINNABLE, and the work it took."""
+
+    status: Status
+    line: tuple[Move, ...] = ()
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+class _OutOfBudget(Exception):
+    """Raised inside the search when the node or time budget is spent."""
+
+
+@dataclass
+class _Search:
+    """One solve: the fixed stock, the options, the budget and the memo."""
+
+    stock: tuple[tuple[int, ...], ...]
+    lone_moves: bool
+    max_nodes: int | None
+    deadline: float | None
+    nodes: int = 0
+    seen: set = field(default_factory=set)
+    line: list = field(default_factory=list)
+    incoming: list = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        # incoming[k][x]: the cards that deals k, k+1, ... will put on column x.
+        bound = [0] * COLUMNS
+        self.incoming = [tuple(bound)]
+        for deal in reversed(self.stock):
+            bound = [mask | (1 << card) for mask, card in zip(bound, deal)]
+            self.incoming.append(tuple(bound))
+        self.incoming.reverse()
+
+    def tick(self) -> None:
+        """Count a node; raise _OutOfBudget when the budget is spent."""
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise _OutOfBudget
+        if self.deadline is not None and self.nodes & 1023 == 0 \
+                and time.monotonic() > self.deadline:
+            raise _OutOfBudget
+
+    def search(self, columns: tuple[tuple[int, ...], ...], k: int, remaining: int) -> bool:
+        """True (with self.line extended) when the position can be won.
+
+        ``k`` is the index of the next deal; ``remaining`` is the bit set of the cards still
+        in the tableau or the stock (bit ``code``).
+        """
+        if k == len(self.stock):
+            return self.endgame(columns, remaining)
+        key = (k, columns)
+        if key in self.seen:
+            return False
+        self.seen.add(key)
+        self.tick()
+        if _locked_and_lost(columns, self.incoming[k], remaining):
+            return False
+        safe = _safe_discard(columns, remaining) if self.lone_moves else None
+        moves = [safe] if safe is not None else _moves(columns, True, self.lone_moves)
+        for move in moves:
+            self.line.append(move)
+            if move.kind == "D":
+                found = self.search(_apply(columns, move, self.stock[k]), k + 1, remaining)
+            else:
+                after = _apply(columns, move)
+                if move.kind == "F":
+                    found = self.search(after, k, remaining & ~(1 << columns[move.source - 1][-1]))
+                else:
+                    found = self.search(after, k, remaining)
+            if found:
+                return True
+            self.line.pop()
+        return False
+
+    def endgame(self, columns: tuple[tuple[int, ...], ...], remaining: int) -> bool:
+        """Search a position whose stock is empty (see the proofs in the body)."""
+        # Every discard is safe once the stock is empty.  Proof: no card can ever be covered
+        # again (moves go to empty columns only), so the highest exposed card of each suit
+        # never leaves the bottoms until an even higher exposed card of that suit discards
+        # it: the highest exposed rank per suit never decreases.  Let P' be P after
+        # discarding c (beaten by an exposed h).  Replay any line from P in P', skipping the
+        # moves of c: whenever the line discards d using c, the highest exposed card of c's
+        # suit (at least h > c > d, and not in d's column, since it is not d) does the same
+        # job.  Every other move stays legal: bottoms other than c are unchanged, columns
+        # are emptier, and no card is ever placed on c, so no card is alone in P' that is not
+        # alone in P (the no-lone-moves rule too).  The line ends with c discarded, so it ends
+        # in the same won position.  Hence discarding greedily, in any order, loses nothing.
+        pushed = 0
+        cols = list(columns)
+        progress = True
+        while progress:
+            progress = False
+            for x in range(COLUMNS):
+                if _can_discard(cols, x):
+                    remaining &= ~(1 << cols[x][-1])
+                    cols[x] = cols[x][:-1]
+                    self.line.append(Move("F", x + 1))
+                    pushed += 1
+                    progress = True
+        if _won(cols):
+            return True
+        # The rules no longer tell the columns apart (no deal is left), so a position and any
+        # permutation of its columns are won or lost together: memoise on sorted columns,
+        # never move a card that is alone (that only permutes the columns), and try one empty
+        # column only (moving to another empty column gives a permutation of the result).
+        key = (len(self.stock), tuple(sorted(cols)))
+        if key not in self.seen:
+            self.seen.add(key)
+            self.tick()
+            empty = next((y for y in range(COLUMNS) if not cols[y]), None)
+            if empty is not None:
+                for x in range(COLUMNS):
+                    if len(cols[x]) > 1:
+                        move = Move("T", x + 1, empty + 1)
+                        self.line.append(move)
+                        if self.endgame(_apply(tuple(cols), move), remaining):
+                            return True
+                        self.line.pop()
+        del self.line[len(self.line) - pushed:]
+        return False
+
+
+def _safe_discard(columns: Sequence[tuple[int, ...]], remaining: int) -> Move | None:
+    """A discard that can be forced: the card is the lowest remaining card of its suit.
+
+    Sound under the classic rules (lone cards may move).  Proof: let c be discardable in P
+    and lower than every other remaining card of its suit, and P' = P after discarding c.
+    Then c can never be the higher card of any discard (no remaining card of its suit is
+    lower).  Replay any line from P in P', skipping the moves of c (its moves to empty
+    columns and its discard).  P' always equals P's state without c: deals add the same
+    cards to the same columns; any other discard uses a higher card other than c, and a
+    bottom card other than c in P is the bottom card of the same column in P'; a move of a
+    card e != c from x to an empty y stays legal (x still holds e, y is empty in P' too).
+    The line ends with c discarded (it is not an ace), so it ends in the same won position.
+    So P' is won whenever P is, and P' is reachable from P: forcing the discard is sound.
+    Not used with --no-lone-moves before the stock is empty: there, c may be the card under
+    some e, and removing c would leave e alone and unable to move.
+    """
+    for x, column in enumerate(columns):
+        if column and _can_discard(columns, x):
+            card = column[-1]
+            below = remaining & ((1 << card) - (1 << (card & ~15)))
+            if not below:
+                return Move("F", x + 1)
+    return None
+
+
+def _above(card: int) -> int:
+    """The bit set of the cards of the same suit that beat ``card``."""
+    return ((1 << ((card & ~15) + 15)) - 1) & ~((1 << (card + 1)) - 1)
+
+
+ABOVE = tuple(_above(code) for code in range(64))
+
+
+def _column_bits(column: Iterable[int]) -> int:
+    """The bit set of some cards."""
+    bits = 0
+    for card in column:
+        bits |= 1 << card
+    return bits
+
+
+def _locked_and_lost(columns: Sequence[tuple[int, ...]], incoming: Sequence[int],
+                     remaining: int) -> bool:
+    """True when no column can ever be empty again and, then, the position is lost.
+
+    ``incoming[x]`` is the bit set of the stock cards that deals will put on column x.
+
+    Locked: no column is empty now, and no column x can be emptied by discards alone, i.e.
+    some card now in x is an ace, or has no card beating it outside x (outside x meaning in
+    another column, or in the stock bound for another column).  Proof that no column ever
+    empties: moves need an empty column, so until the first column empties no card changes
+    column and every dealt card stays on the column it was dealt to.  For x to empty first,
+    each card now in x must be discarded before, beaten by a card in another column at that
+    moment, hence by a card now in another column or dealt to another column.  If that fails
+    for every column, no column ever empties and no move is ever legal again.
+
+    Lost, once locked: (a) an ace in the stock lands on a non-empty column and the cards under
+    it can never be exposed; (b) likewise an ace now in a column with a card under it (two
+    aces in a column is a case of this); (c) a non-ace card, in a column or bound for one,
+    with no card beating it outside that column can never be discarded, since without moves
+    it only ever shares a column with the cards of that column.
+    """
+    masks = []
+    for column, bound in zip(columns, incoming):
+        if not column:
+            return False
+        masks.append(_column_bits(column) | bound)
+    for column, mask in zip(columns, masks):
+        outside = remaining & ~mask
+        if all(card & 15 != ACE and outside & ABOVE[card] for card in column):
+            return False
+    for column, bound, mask in zip(columns, incoming, masks):
+        if any(card & 15 == ACE for card in column[1:]):
+            return True
+        outside = remaining & ~mask
+        if any(card & 15 == ACE or not outside & ABOVE[card] for card in _cards(bound)):
+            return True
+        if any(card & 15 != ACE and not outside & ABOVE[card] for card in column):
+            return True
+    return False
+
+
+def _cards(bits: int) -> Iterable[int]:
+    """The cards of a bit set."""
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
+
+
+def _remaining(position: Position) -> int:
+    """The bit set of the cards in the tableau and the stock."""
+    bits = 0
+    for group in position.columns + position.stock:
+        for card in group:
+            bits |= 1 << card
+    return bits
+
+
+def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = None,
+          max_seconds: float | None = None) -> Solution:
+    """Decide whether the position can be won, within an optional node and time budget."""
+    start = time.monotonic()
+    deadline = None if max_seconds is None else start + max_seconds
+    search = _Search(position.stock, lone_moves, max_nodes, deadline)
+    try:
+        found = search.search(position.columns, 0, _remaining(position))
+    except _OutOfBudget:
+        return Solution(Status.UNSETTLED, (), search.nodes, time.monotonic() - start)
+    status = Status.WINNABLE if found else Status.LOST
+    return Solution(status, tuple(search.line) if found else (), search.nodes,
+                    time.monotonic() - start)
+
+
+def solve_plain(position: Position, lone_moves: bool = True) -> tuple[Move, ...] | None:
+    """Reference search without any pruning: a winning line, or None.  Small positions only."""
+    seen = set()
+    line: list[Move] = []
+
+    def search(pos: Position) -> bool:
+        if is_won(pos):
+            return True
+        if pos in seen:
+            return False
+        seen.add(pos)
+        for move in legal_moves(pos, lone_moves):
+            line.append(move)
+            if search(apply_move(pos, move)):
+                return True
+            line.pop()
+        return False
+
+    return tuple(line) if search(position) else None

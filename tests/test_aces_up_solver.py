@@ -1,0 +1,161 @@
+"""Tests of cardgames.aces_up.solver: verdicts against a plain search, pruning soundness,
+winning lines replayed through the root script, budgets."""
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from cardgames.aces_up import rules, solver
+from cardgames.aces_up.solver import (
+    Position, Status, apply_move, deal_position, decode, encode, is_won, legal_moves,
+    line_commands, solve, solve_plain)
+from cardgames.cards import Card, Suit, classic_deck
+
+ROOT = Path(__file__).resolve().parent.parent
+QUICK_WINS = (12, 15, 18)          # seeds the solver wins in well under a second
+
+
+def small_deck(ranks):
+    """Every suit in the given ranks (aces included by the caller)."""
+    return [encode(Card(rank, suit)) for suit in Suit for rank in ranks]
+
+
+def random_position(rng):
+    """A random small position: a few ranks per suit, some cards gone, a stock of deals."""
+    ranks = [1] + rng.sample(range(2, 14), rng.choice((1, 2, 3)))
+    cards = small_deck(ranks)
+    rng.shuffle(cards)
+    aces = [card for card in cards if card & 15 == solver.ACE]
+    others = [card for card in cards if card & 15 != solver.ACE]
+    del others[:rng.randrange(0, len(others) // 2 + 1)]            # already discarded
+    pool = aces + others
+    rng.shuffle(pool)
+    deals = rng.randrange(0, len(pool) // 4 + 1)
+    stock = [tuple(pool[i * 4:i * 4 + 4]) for i in range(deals)]
+    columns = [[], [], [], []]
+    for card in pool[deals * 4:]:
+        columns[rng.randrange(4)].append(card)
+    return Position(tuple(map(tuple, columns)), tuple(stock))
+
+
+def replay(position, line, lone_moves=True):
+    """Play a line with the solver's own move generator; the final position."""
+    for move in line:
+        assert move in legal_moves(position, lone_moves), (move, position)
+        position = apply_move(position, move)
+    return position
+
+
+def test_encode_decode_round_trip():
+    assert [decode(encode(card)) for card in classic_deck()] == classic_deck()
+    assert encode(Card(1, Suit.SPADES)) > encode(Card(13, Suit.SPADES))
+
+
+@pytest.mark.parametrize("seed", [0, 10, 123])
+def test_deal_position_is_the_classic_seeded_deal(seed):
+    start = rules.seeded_position(seed)
+    position = deal_position(seed)
+    assert position.columns == tuple(tuple(map(encode, column)) for column in start.columns)
+    dealt = [encode(card) for card in reversed(start.stock)]
+    assert [card for deal in position.stock for card in deal] == dealt
+
+
+@pytest.mark.parametrize("lone_moves", [True, False])
+def test_solver_agrees_with_the_plain_search_on_random_small_positions(lone_moves):
+    rng = random.Random(7 if lone_moves else 8)
+    verdicts = set()
+    for _ in range(300):
+        position = random_position(rng)
+        plain = solve_plain(position, lone_moves)
+        found = solve(position, lone_moves)
+        assert found.status is not Status.UNSETTLED
+        assert (found.status is Status.WINNABLE) == (plain is not None), position
+        if found.status is Status.WINNABLE:
+            assert is_won(replay(position, found.line, lone_moves))
+        verdicts.add(found.status)
+    assert verdicts == {Status.WINNABLE, Status.LOST}     # the sample exercises both
+
+
+def test_forced_safe_discard_never_changes_the_verdict():
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(400):
+        position = random_position(rng)
+        move = solver._safe_discard(position.columns, solver._remaining(position))
+        if move is None:
+            continue
+        checked += 1
+        before = solve_plain(position) is not None
+        assert (solve_plain(apply_move(position, move)) is not None) == before, position
+    assert checked > 10
+
+
+@pytest.mark.parametrize("lone_moves", [True, False])
+def test_locked_and_lost_positions_have_no_winning_line(lone_moves):
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(600):
+        position = random_position(rng)
+        search = solver._Search(position.stock, lone_moves, None, None)
+        if solver._locked_and_lost(position.columns, search.incoming[0],
+                                   solver._remaining(position)):
+            checked += 1
+            assert solve_plain(position, lone_moves) is None, position
+    assert checked > 10
+
+
+def cards(text):
+    """Cards from short texts, e.g. 'A♠ K♠'."""
+    return [Card.parse(word) for word in text.split()]
+
+
+@pytest.mark.parametrize("columns, stock", [
+    (["2♠ A♠", "A♥", "A♦", "A♣"], []),                      # an ace over a card, no free column
+    (["A♠ K♠", "A♥", "A♦", "A♣"], []),                      # K♠ can only be beaten by its own ace
+    (["K♠", "A♥", "A♦", "A♣"], ["A♠ 2♥ 2♦ 2♣"]),            # A♠ is dealt onto K♠
+    (["3♠ 2♠", "A♥ K♥", "A♦", "A♣"], ["A♠ Q♥ Q♦ Q♣"]),
+])
+def test_hand_built_lost_positions(columns, stock):
+    position = Position.of_cards([cards(column) for column in columns],
+                                 [cards(deal) for deal in stock])
+    assert solve_plain(position) is None                   # exhaustive: no winning line at all
+    assert solve(position).status is Status.LOST
+
+
+def test_hand_built_won_position():
+    position = Position.of_cards([cards("A♠ 2♠"), cards("A♥"), cards("3♠"), []],
+                                 [cards("A♦ A♣ K♣ Q♣")])
+    found = solve(position)
+    assert found.status is Status.WINNABLE and is_won(replay(position, found.line))
+
+
+def test_budget_exhaustion_is_unsettled_never_lost():
+    assert solve(deal_position(1), max_nodes=50).status is Status.UNSETTLED
+    assert solve(deal_position(1), max_seconds=0.05).status is Status.UNSETTLED
+
+
+@pytest.mark.parametrize("seed", QUICK_WINS)
+def test_winning_line_wins_through_the_root_script(seed):
+    found = solve(deal_position(seed), max_seconds=30)
+    assert found.status is Status.WINNABLE
+    commands = "".join(f"{command}\n" for command in line_commands(found.line))
+    done = subprocess.run([sys.executable, "aces_up.py", "--seed", str(seed)], cwd=ROOT,
+                          input=commands.encode(), capture_output=True, timeout=60)
+    assert done.returncode == 0 and done.stderr == b""
+    assert done.stdout.endswith("You won!\n".encode())
+    assert b"Error" not in done.stdout and b"Invalid" not in done.stdout
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_solver_moves_are_the_rules_moves(rng):
+    position = random_position(rng)
+    as_rules = rules.Position(
+        tuple(decode(card) for deal in reversed(position.stock) for card in reversed(deal)),
+        tuple(tuple(map(decode, column)) for column in position.columns))
+    expected = {str(command) for command in rules.legal_commands(as_rules)}
+    assert set(line_commands(legal_moves(position))) == expected
