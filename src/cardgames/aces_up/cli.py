@@ -1,8 +1,10 @@
-"""The ``cardgames aces-up`` subcommand: the classic Aces Up game."""
+"""The ``cardgames aces-up`` subcommand: the classic game, the rich game (``--rich``) and the
+solver (``--solve``)."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 
 from cardgames.console import parse_integer
 from cardgames.aces_up.program import main
@@ -16,21 +18,80 @@ def _seed(text: str) -> int:
     return seed
 
 
-def _play(args: argparse.Namespace) -> int:
-    """Play the classic game; Ctrl-C ends it quietly with status 0."""
+def _budget(text: str) -> float:
+    """An argparse type: a positive number of seconds."""
     try:
-        main(seed=args.seed)
+        seconds = float(text)
+    except ValueError:
+        seconds = 0.0
+    if not seconds > 0:
+        raise argparse.ArgumentTypeError(f"not a positive number of seconds: {text!r}")
+    return seconds
+
+
+def _play(args: argparse.Namespace) -> int:
+    """Play the chosen game, or solve a deal; Ctrl-C ends a game quietly with status 0."""
+    check(args)
+    if args.solve:
+        return _solve(args)
+    try:
+        if args.rich:
+            from cardgames.aces_up.interactive import Session, play
+            play(Session(args.seed, not args.no_lone_moves, args.budget))
+        else:
+            main(seed=args.seed)
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def _solve(args: argparse.Namespace) -> int:
+    """Print the verdict on stderr and a winning line's commands on stdout.
+
+    Exit status: 0 winnable, 1 cannot be won, 3 unsettled within the budget.
+    """
+    from cardgames.aces_up.interactive import solve_seed
+    from cardgames.aces_up.solver import Status, line_commands
+    verdict = solve_seed(args.seed, not args.no_lone_moves, args.budget)
+    rules = " (no lone moves)" if args.no_lone_moves else ""
+    if verdict.status is Status.WINNABLE:
+        print(f"seed {args.seed}{rules}: winnable, a winning line of {len(verdict.line)} "
+              f"commands follows", file=sys.stderr)
+        print("\n".join(line_commands(verdict.line)))
+        return 0
+    if verdict.status is Status.LOST:
+        print(f"seed {args.seed}{rules}: cannot be won (proved by exhaustive search)",
+              file=sys.stderr)
+        return 1
+    print(f"seed {args.seed}{rules}: unsettled within {args.budget:g} s", file=sys.stderr)
+    return 3
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """Add the ``aces-up`` subcommand."""
     parser = subparsers.add_parser(
         "aces-up", help="Aces Up solitaire (D, F x, T x y, R, H, Q at the prompt)",
-        description="Play Aces Up with the classic command menu.")
+        description="Play Aces Up with the classic command menu; --rich adds undo, hints "
+                    "and a solver; --solve --seed N prints a winning line for a deal.")
     parser.add_argument("--seed", type=_seed, default=None, metavar="N",
                         help="seed every shuffle with N (random.seed(N)), so games replay")
-    parser.set_defaults(func=_play)
+    parser.add_argument("--rich", action="store_true",
+                        help="the rich game: undo (U), hints (? or hint), solve, a clear board")
+    parser.add_argument("--solve", action="store_true",
+                        help="do not play: say whether deal N can be won (on stderr) and "
+                             "print a winning line of commands for aces_up.py --seed N")
+    parser.add_argument("--no-lone-moves", action="store_true",
+                        help="variant: a card alone in its column may not move "
+                             "(with --rich or --solve)")
+    parser.add_argument("--budget", type=_budget, default=10.0, metavar="SECONDS",
+                        help="the solver's time budget per question (default 10)")
+    parser.set_defaults(func=_play, parser=parser)
     return parser
+
+
+def check(args: argparse.Namespace) -> None:
+    """Reject option combinations that make no sense (argparse exits with status 2)."""
+    if args.solve and args.seed is None:
+        args.parser.error("--solve needs --seed N")
+    if args.no_lone_moves and not (args.rich or args.solve):
+        args.parser.error("--no-lone-moves needs --rich or --solve")

@@ -1,0 +1,80 @@
+"""How often an Aces Up deal can be won with the stock known, and how fast the solver says so.
+
+Solves the classic seeded deals of a seed range, each with a time budget, and prints the
+share winnable with its 95% Wilson confidence interval, how many deals stayed unsettled,
+and the median and maximum solve times.  Unsettled deals are left out of the share and
+counted apart; the bounds that treat them all as lost or all as won are printed too.
+
+    python3 benchmarks/bench_aces_up_solver.py [--seeds A:B] [--budget S] [--no-lone-moves]
+                                               [--jobs J] [--log FILE]
+
+(default: seeds 0:100, budget 10 s, one process).  CPU-heavy: run big ranges with nice.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import statistics
+import sys
+from concurrent.futures import ProcessPoolExecutor
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
+
+from cardgames.aces_up.solver import Status, deal_position, solve  # noqa: E402
+
+
+def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def solve_seed(job: tuple[int, float, bool]) -> tuple[int, str, float, int]:
+    """Solve one seed: (seed, status name, seconds, nodes)."""
+    seed, budget, lone_moves = job
+    found = solve(deal_position(seed), lone_moves, max_seconds=budget)
+    return seed, found.status.name, found.seconds, found.nodes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seeds", default="0:100", help="seed range A:B (B excluded)")
+    parser.add_argument("--budget", type=float, default=10.0, help="seconds per deal")
+    parser.add_argument("--no-lone-moves", action="store_true", help="the variant")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--log", help="append one line per seed to this file")
+    args = parser.parse_args()
+    start, stop = (int(part) for part in args.seeds.split(":"))
+    jobs = [(seed, args.budget, not args.no_lone_moves) for seed in range(start, stop)]
+    log = open(args.log, "a", encoding="utf-8") if args.log else None
+    results = []
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for result in pool.map(solve_seed, jobs):
+            results.append(result)
+            if log:
+                print(*result, file=log, flush=True)
+    counts = {status.name: sum(1 for r in results if r[1] == status.name) for status in Status}
+    won, lost, unsettled = counts["WINNABLE"], counts["LOST"], counts["UNSETTLED"]
+    settled = won + lost
+    low, high = wilson(won, settled)
+    times = [r[2] for r in results]
+    rules = "no lone moves" if args.no_lone_moves else "classic rules"
+    print(f"seeds {start}..{stop - 1}, {rules}, budget {args.budget:g} s per deal")
+    print(f"winnable {won}, cannot be won {lost}, unsettled {unsettled} of {len(results)}")
+    if settled:
+        print(f"share winnable among settled deals: {won / settled:.1%} "
+              f"(95% CI {low:.1%} .. {high:.1%})")
+    print(f"bounds over all deals (unsettled counted lost .. won): "
+          f"{won / len(results):.1%} .. {(won + unsettled) / len(results):.1%}")
+    print(f"time per deal: median {statistics.median(times):.2f} s, max {max(times):.2f} s; "
+          f"nodes per second {sum(r[3] for r in results) / max(sum(times), 1e-9):,.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,138 @@
+"""Tests of cardgames.aces_up.interactive and the --rich / --solve options of the subcommand."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from cardgames.aces_up import rules, solver
+from cardgames.aces_up.interactive import (
+    Session, board_lines, hint_line, parse, play, solver_position)
+from cardgames.aces_up.rules import MalformedCommand
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_lines(session, lines):
+    """Play the loop on scripted input; everything written, as one string."""
+    feed = iter(lines)
+    out = []
+
+    def read(prompt):
+        out.append(prompt)
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    assert play(session, read, out.append) == 0
+    return "\n".join(out)
+
+
+def test_solver_position_is_the_seeded_deal():
+    assert solver_position(rules.seeded_position(7)) == solver.deal_position(7)
+
+
+@pytest.mark.parametrize("line, kind", [("u", "undo"), (" U ", "undo"), ("?", "hint"),
+                                        ("Hint", "hint"), ("solve", "solve"), ("t 4 2", "play")])
+def test_parse_reads_the_extra_commands(line, kind):
+    assert parse(line)[0] == kind
+
+
+@pytest.mark.parametrize("line", ["", "x", "U 1", "F 9", "hints"])
+def test_parse_rejects_malformed_lines(line):
+    with pytest.raises(MalformedCommand):
+        parse(line)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.lists(st.integers(0, 30), max_size=40))
+def test_undo_restores_exactly_the_previous_position(seed, picks):
+    session = Session(seed)
+    seen = [session.position]
+    for pick in picks:
+        legal = list(rules.legal_commands(session.position))
+        if not legal:
+            break
+        session.play(legal[pick % len(legal)])
+        seen.append(session.position)
+    while seen:
+        assert session.position == seen.pop()
+        assert session.undo() == bool(seen)
+    assert session.position == rules.seeded_position(seed)
+
+
+def test_a_rejected_command_changes_nothing_and_adds_no_undo_step():
+    session = Session(10)
+    with pytest.raises(rules.IllegalMove):
+        session.play(rules.parse_command("T 1 2"))
+    assert len(session.history) == 1
+
+
+@pytest.mark.parametrize("seed", [12, 15, 18])
+def test_hints_are_legal_moves_all_the_way_to_a_win(seed):
+    session = Session(seed)
+    for _ in range(200):
+        if rules.is_won(session.position):
+            break
+        move = session.solve().line[0]
+        hinted = hint_line(session).split()[1]
+        assert hinted == solver.command(move).split()[0]
+        legal = {str(command) for command in rules.legal_commands(session.position)}
+        assert solver.command(move) in legal
+        session.play(rules.parse_command(solver.command(move)))
+    assert rules.is_won(session.position)
+
+
+def test_hint_on_a_lost_deal_says_so():
+    assert hint_line(Session(10)) == "This position cannot be won."
+
+
+def test_solve_command_plays_to_a_win_and_undo_works_in_the_loop():
+    out = run_lines(Session(15), ["F 1", "D", "U", "U", "?", "solve"])
+    assert "Nothing to undo." in out and "Undone." in out and "Hint: " in out
+    assert out.endswith("You won!")
+
+
+def test_unknown_commands_and_quit():
+    out = run_lines(Session(10), ["bogus", "Q"])
+    assert "Unknown command: 'bogus' (H for help)" in out
+    assert out.endswith("You have chosen to quit.")
+
+
+def test_board_shows_counts_numbers_and_cards():
+    lines = board_lines(rules.seeded_position(10))
+    assert lines[1].startswith("Stock: 48 cards (12 deals left)   Foundation: 0 cards")
+    assert lines[2] == "   1    2    3    4"
+    assert lines[3] == "   J\u2665   3\u2663   2\u2665   5\u2665"
+
+
+def cardgames(*args, stdin=b""):
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    return subprocess.run([sys.executable, "-m", "cardgames", "aces-up", *args], cwd=ROOT,
+                          input=stdin, capture_output=True, timeout=120, env=env)
+
+
+def test_solve_option_prints_a_line_that_wins_through_the_root_script():
+    solved = cardgames("--solve", "--seed", "18")
+    assert solved.returncode == 0 and b"winnable" in solved.stderr
+    played = subprocess.run([sys.executable, "aces_up.py", "--seed", "18"], cwd=ROOT,
+                            input=solved.stdout, capture_output=True, timeout=60)
+    assert played.stdout.endswith("You won!\n".encode())
+
+
+def test_solve_option_on_a_lost_deal_and_bad_combinations():
+    lost = cardgames("--solve", "--seed", "10")
+    assert lost.returncode == 1 and lost.stdout == b"" and b"cannot be won" in lost.stderr
+    assert cardgames("--solve").returncode == 2
+    assert cardgames("--no-lone-moves").returncode == 2
+
+
+def test_rich_option_plays_the_rich_game():
+    done = cardgames("--rich", "--seed", "10", stdin=b"?\nq\n")
+    assert done.returncode == 0
+    assert "This position cannot be won.".encode() in done.stdout
+    assert done.stdout.endswith("You have chosen to quit.\n".encode())
