@@ -17,6 +17,9 @@ Pruning rules used by the search, each with its proof next to its code:
 * ``_endgame``: with the stock empty, every discard is safe, a card alone in its column
   never needs to move, and all empty columns are alike; positions are memoised with their
   columns sorted.
+* ``_locked_and_lost``: when no column can ever be emptied again, no card moves again, and
+  an ace over a card, an ace still in the stock, or a card beaten by nothing outside its
+  column loses the game.
 * Memoisation: a position is searched once per solve (``seen``).  Before the stock is empty
   the columns are NOT interchangeable (deal i lands on column i), so the key keeps their
   order.
