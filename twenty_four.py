@@ -1,5 +1,7 @@
 import os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "src"))
-from cardgames.twenty_four.program import ops, d, ListStack, evaluate, evaluate_all_ops, main
+import itertools  # noqa: E402,F401  (spec §6: the module imports Fraction and itertools)
+from fractions import Fraction  # noqa: E402,F401
+from cardgames.twenty_four.program import ops, d, ListStack, evaluate, evaluate_all_ops, main  # noqa: E402,F401
 if __name__ == "__main__":
     sys.exit(main())

@@ -110,14 +110,23 @@ def run_solitaire(argv: Sequence[str], program: str,
     return 0
 
 
+def use_utf8() -> None:
+    """Read and write UTF-8 whatever the locale; undecodable input bytes pass through as they are.
+
+    Such bytes become lone surrogates (``surrogateescape``): never a card, a seed or a command,
+    so they get the ordinary message for bad input, and echoing them writes the same bytes.
+    """
+    for stream, errors in ((sys.stdin, "surrogateescape"), (sys.stdout, "surrogateescape"),
+                           (sys.stderr, "backslashreplace")):
+        try:
+            stream.reconfigure(encoding="utf-8", errors=errors)
+        except (AttributeError, ValueError):  # not a text stream, or closed
+            pass
+
+
 def run(main: Callable[[], int | None], interrupted_status: int = 130) -> int:
-    """Run a program's ``main`` with UTF-8 output, ending quietly on Ctrl-C or a closed pipe."""
-    for stream in (sys.stdout, sys.stderr):
-        if (getattr(stream, "encoding", "utf-8") or "").lower().replace("-", "") != "utf8":
-            try:
-                stream.reconfigure(encoding="utf-8")
-            except (AttributeError, ValueError):
-                pass
+    """Run a program's ``main`` with UTF-8 streams, ending quietly on Ctrl-C or a closed pipe."""
+    use_utf8()
     try:
         status = main() or 0
         sys.stdout.flush()

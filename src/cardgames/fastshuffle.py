@@ -23,14 +23,16 @@ from __future__ import annotations
 import _random
 import math
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import TypeVar
 
 from cardgames.cards import seeded_shuffle
 
 np = None  # NumPy, once available() has imported it
+T = TypeVar("T")
 
-__all__ = ["available", "permutations", "card_places", "turned_off", "words_needed"]
+__all__ = ["available", "permutations", "shuffled", "card_places", "turned_off", "words_needed"]
 
 
 def words_needed(size: int) -> int:
@@ -116,6 +118,18 @@ def _permute_batch(size: int, seeds: range):
     for g in np.flatnonzero(short):
         deck[g] = seeded_shuffle(range(size), seeds[g])
     return deck
+
+
+def shuffled(items: Sequence[T], seeds: range) -> Iterator[list[T]]:
+    """``cards.seeded_shuffle(items, s)`` for each seed in turn; batched when NumPy is there."""
+    if not available():
+        for seed in seeds:
+            yield seeded_shuffle(items, seed)
+        return
+    values = np.asarray(items)
+    for start in range(0, len(seeds), BATCH):
+        batch = seeds[start:start + BATCH]
+        yield from values[permutations(len(items), batch)].tolist()
 
 
 def card_places(size: int, seeds: range, cards):

@@ -104,6 +104,18 @@ def add_simulation_options(parser) -> None:
                              "(needs the 'distributed' extra)")
 
 
+def check_simulation_options(parser, args, json_alone: bool = False) -> None:
+    """Reject options that mean nothing together (argparse's error: usage, status 2).
+
+    ``json_alone``: --json is allowed without --games (e.g. with solitaire-1's --exact).
+    """
+    if args.games is None and (args.jobs is not None or args.scheduler
+                               or (args.json and not json_alone)):
+        parser.error("--jobs, --scheduler and --json go with --games")
+    if args.jobs is not None and args.scheduler:
+        parser.error("--jobs and --scheduler exclude each other (the cluster has its workers)")
+
+
 def print_simulation(args, game: str, count, header: str, outcome: str,
                      exact: Mapping[int, Fraction] | None = None,
                      descending: bool = False) -> int:

@@ -50,6 +50,9 @@ def count_outcomes(count: BatchCounter, start: int, n: int, jobs: int = 1,
     if executor is not None:
         return merge(_reporting(executor.map(count, *zip(*pieces)), pieces, progress))
     from concurrent.futures import ProcessPoolExecutor  # loads multiprocessing: only when used
+    # An empty range first, here: forked workers inherit what it loads and checks once (NumPy,
+    # the batched shuffle's self-check) instead of each paying for it again.
+    count(start, start)
     workers = min(jobs, os.cpu_count() or 1, len(pieces))
     with ProcessPoolExecutor(max_workers=workers) as pool:
         return merge(_reporting(pool.map(count, *zip(*pieces)), pieces, progress))

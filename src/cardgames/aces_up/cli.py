@@ -6,16 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cardgames.console import parse_integer
+from cardgames.console import integer
 from cardgames.aces_up.program import main
-
-
-def _seed(text: str) -> int:
-    """An argparse type: a decimal integer, as ``aces_up.py --seed`` reads it."""
-    seed = parse_integer(text)
-    if seed is None:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}")
-    return seed
 
 
 def _budget(text: str) -> float:
@@ -73,7 +65,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         "aces-up", help="Aces Up solitaire (D, F x, T x y, R, H, Q at the prompt)",
         description="Play Aces Up with the classic command menu; --rich adds undo, hints "
                     "and a solver; --solve --seed N prints a winning line for a deal.")
-    parser.add_argument("--seed", type=_seed, default=None, metavar="N",
+    parser.add_argument("--seed", type=integer, default=None, metavar="N",
                         help="seed every shuffle with N (random.seed(N)), so games replay")
     parser.add_argument("--rich", action="store_true",
                         help="the rich game: undo (U), hints (? or hint), solve, a clear board")

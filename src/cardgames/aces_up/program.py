@@ -164,15 +164,6 @@ def parse_argv(argv: Sequence[str]) -> int | None:
     return seed
 
 
-def _read_bytes_faithfully() -> None:
-    """Decode stdin as UTF-8 and echo undecodable bytes back unchanged, never a traceback."""
-    for stream in (sys.stdin, sys.stdout):
-        try:
-            stream.reconfigure(encoding="utf-8", errors="surrogateescape")
-        except (AttributeError, ValueError):
-            pass
-
-
 def run_program(argv: Sequence[str]) -> int:
     """The command line of ``aces_up.py``: the exit status (2 for a bad command line)."""
     try:
@@ -180,5 +171,4 @@ def run_program(argv: Sequence[str]) -> int:
     except UsageError as error:
         print(f"{USAGE}  ({error})", file=sys.stderr)
         return 2
-    _read_bytes_faithfully()
     return run(lambda: main(seed), interrupted_status=0)

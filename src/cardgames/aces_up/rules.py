@@ -280,8 +280,8 @@ def _column_token(token: str) -> int | None:
     """The column number of an ASCII-digit token whose value is 1..4, else None."""
     if not token or not all("0" <= char <= "9" for char in token):
         return None
-    number = int(token)
-    return number if number in COLUMNS else None
+    significant = token.lstrip("0")  # leading zeros allowed, however many: "003" is 3
+    return int(significant) if len(significant) == 1 and int(significant) in COLUMNS else None
 
 
 def parse_command(line: str) -> Command:

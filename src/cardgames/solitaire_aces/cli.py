@@ -24,10 +24,10 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Carry out the subcommand; return the exit status."""
-    if args.exact and (args.games is not None or args.seed is not None):
+    if args.exact and (args.games is not None or args.seed is not None or args.jobs is not None
+                       or args.scheduler):
         parser.error("--exact goes alone (or with --json)")
-    if args.games is None and (args.jobs is not None or (args.json and not args.exact)):
-        parser.error("--jobs, --scheduler and --json go with --games (--json also with --exact)")
+    report.check_simulation_options(parser, args, json_alone=args.exact)
     if args.exact:
         if args.json:
             exact = {left: str(p) for left, p in odds.win_odds().items()}

@@ -6,13 +6,15 @@ Simulation plays seeded decks without any text: ``count_wins`` is the batch coun
 
 from __future__ import annotations
 
+import base64
 import sys
+import zlib
 from collections.abc import Sequence
 from math import comb
 from typing import TYPE_CHECKING
 
 from cardgames import console, fastshuffle
-from cardgames.cards import shuffle
+from cardgames.cards import seeded_shuffle
 from cardgames.simulate import count_outcomes
 from cardgames.simulate import table_lines as simulate_table
 from cardgames.solitaire_aces import outcome_table
@@ -28,9 +30,7 @@ TABLE_HEADER = "Number of cards left when winning | Frequency"
 
 def shuffled_deck(seed: int) -> list[int]:
     """The deck of the game of ``seed``: a sorted deck, seeded, shuffled once."""
-    deck = sorted_deck()
-    shuffle(deck, seed)
-    return deck
+    return seeded_shuffle(sorted_deck(), seed)
 
 
 def count_wins(start: int, stop: int) -> dict[int, int]:
@@ -55,6 +55,11 @@ def count_wins_plain(start: int, stop: int) -> dict[int, int]:
     return wins
 
 
+def outcome_codes() -> bytes:
+    """The shipped outcome of every set of ace places, by placement rank (see outcome_table)."""
+    return zlib.decompress(base64.b64decode(outcome_table.DATA))
+
+
 def count_wins_batched(start: int, stop: int) -> dict[int, int]:
     """count_wins with the decks of a batch of seeds shuffled at once (needs NumPy).
 
@@ -63,7 +68,7 @@ def count_wins_batched(start: int, stop: int) -> dict[int, int]:
     """
     import numpy as np
 
-    codes = np.frombuffer(outcome_table.decode(outcome_table.DATA), dtype=np.uint8)
+    codes = np.frombuffer(outcome_codes(), dtype=np.uint8)
     binomials = np.array([[comb(place, k) for place in range(DECK_SIZE)]
                           for k in range(1, len(ACES) + 1)], dtype=np.int64)
     games = np.zeros(DECK_SIZE + 1, dtype=np.int64)
@@ -85,7 +90,7 @@ def write_lines(lines) -> None:
     sys.stdout.write("".join(line + "\n" for line in lines))
 
 
-def simulate(n: int, i: int, jobs: int = 1, executor: Executor | None = None) -> None:
+def simulate(n: int, i: int, *, jobs: int = 1, executor: Executor | None = None) -> None:
     """Play the games of seeds i .. i+n-1 and print the table of cards left when winning."""
     console.check_simulate_args(n, i)
     counts = count_outcomes(count_wins, i, n, jobs, executor)

@@ -73,12 +73,21 @@ class Turn(NamedTuple):
         return self.kept_before + self.kept
 
 
-def turn_over(cards: Pile, position: int, discards: Pile, kept: Pile) -> Turn:
-    """Turn over the stack at ``position``: discard up to its first ace, keep the rest."""
+def split_at_first_ace(cards: Pile) -> tuple[int | None, Pile, Pile]:
+    """The rule of a turned-over stack: (index of its first ace, cards discarded, cards kept).
+
+    The cards before the first ace are discarded; the ace and every card after it are kept.
+    With no ace, every card is discarded.
+    """
     ace_index = first_ace(cards)
     if ace_index is None:
-        return Turn(position, cards, None, cards, (), discards, kept)
-    return Turn(position, cards, ace_index, cards[:ace_index], cards[ace_index:], discards, kept)
+        return None, cards, ()
+    return ace_index, cards[:ace_index], cards[ace_index:]
+
+
+def turn_over(cards: Pile, position: int, discards: Pile, kept: Pile) -> Turn:
+    """Turn over the stack at ``position``: discard up to its first ace, keep the rest."""
+    return Turn(position, cards, *split_at_first_ace(cards), discards, kept)
 
 
 class Stage(NamedTuple):
@@ -107,14 +116,12 @@ def play_stage(deck: Pile, n: int, discards_before: Pile) -> Stage:
 def stage_kept(deck: Pile, n: int) -> Pile:
     """The cards a stage puts aside, as ``play_stage(deck, n, ()).kept``, recording nothing.
 
-    The same rule as ``turn_over`` (keep from the first ace on), without the narration's
-    records: this is the stage that simulation plays.
+    The same deal and the same ``split_at_first_ace`` as ``play_stage``, without the
+    narration's records: this is the stage that simulation plays.
     """
     kept: Pile = ()
     for cards in deal(deck, n):
-        ace = first_ace(cards)
-        if ace is not None:
-            kept += cards[ace:]
+        kept += split_at_first_ace(cards)[2]
     return kept
 
 
@@ -162,11 +169,6 @@ def is_won(final: Pile) -> bool:
 
 
 Outcome = tuple[bool, int]
-
-
-def game_outcome(game: Game) -> Outcome:
-    """(won, number of cards kept at the end) of a played game."""
-    return game.won, len(game.final)
 
 
 def ace_mask(pile: Sequence[int]) -> int:
@@ -222,12 +224,6 @@ def outcome_after(deck: Pile, stage: int) -> Outcome:
 def outcome_of_mask(mask: int) -> Outcome:
     """The outcome of every deck whose aces lie at the places of ``mask``."""
     return outcome(representative_deck(mask))
-
-
-def forget_outcomes() -> None:
-    """Empty the outcome memo (for benchmarks that time a cold start)."""
-    _OUTCOME_OF_DECK.clear()
-    _OUTCOME_FROM_STAGE.clear()
 
 
 def placement_rank(places: Sequence[int]) -> int:

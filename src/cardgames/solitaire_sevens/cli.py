@@ -23,8 +23,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Carry out the subcommand; return the exit status."""
-    if args.games is None and (args.jobs is not None or args.scheduler or args.json):
-        parser.error("--jobs, --scheduler and --json go with --games")
+    report.check_simulation_options(parser, args)
     if args.games is not None:
         return report.print_simulation(args, "solitaire-2", count_cards_left, program.HEADER,
                                        "cards_left", descending=True)

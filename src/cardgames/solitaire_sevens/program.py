@@ -36,7 +36,5 @@ def play(seed: int) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """No argument: ask for a seed, play and view; ``N I``: print the table of simulate(N, I)."""
-    if hasattr(sys.stdin, "reconfigure"):
-        sys.stdin.reconfigure(errors="replace")    # undecodable input is invalid, not a crash
     return run_solitaire(sys.argv[1:] if argv is None else argv, "solitaire_2.py",
                          play, simulate)

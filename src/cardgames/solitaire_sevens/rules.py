@@ -13,16 +13,15 @@ simulation; :func:`narrate` runs it with a trace of :class:`Event` values for th
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
 from itertools import compress
 from typing import NamedTuple
 
 from cardgames import fastshuffle
-from cardgames.cards import deck52, shuffle
+from cardgames.cards import deck52, seeded_shuffle
 
 __all__ = [
     "SEVENS", "CARDS", "ROUNDS", "Move", "Event",
-    "deal", "play", "outcome", "narrate", "is_placed", "count_cards_left",
+    "deal", "play", "outcome", "narrate", "count_cards_left",
 ]
 
 #: The four Sevens, laid out on the table before play: 6, 19, 32, 45.
@@ -76,14 +75,7 @@ class Event(NamedTuple):
 
 def deal(seed: int) -> list[int]:
     """The 48 cards shuffled with ``seed`` (last = top of the stack)."""
-    stack = list(CARDS)
-    shuffle(stack, seed)
-    return stack
-
-
-def is_placed(reached: list[bool], card: int) -> bool:
-    """Whether ``card`` is on the table, given the ``reached`` flags of ``play``."""
-    return reached[BEYOND[card]]
+    return seeded_shuffle(CARDS, seed)
 
 
 _TAKES_FROM_STACK = (Move.PUT_ASIDE, Move.PLACE_FROM_STACK)
@@ -162,27 +154,12 @@ def narrate(cards: list[int]) -> list[Event]:
 def count_cards_left(start: int, stop: int) -> dict[int, int]:
     """Play the seeds start .. stop-1 and count the games by number of cards left.
 
-    With NumPy the stacks are shuffled a batch of seeds at a time (:mod:`cardgames.fastshuffle`,
-    the same stacks bit for bit); without it, one seed at a time.  Each game is ``play``.
+    The stacks are dealt by ``fastshuffle.shuffled`` (batched with NumPy, the same stacks bit
+    for bit); each game is ``play``, building no events.
     """
     counts: dict[int, int] = {}
     play_bare = play
-    for stack in _shuffled_stacks(start, stop):
+    for stack in fastshuffle.shuffled(CARDS, range(start, stop)):
         left = play_bare(stack)
         counts[left] = counts.get(left, 0) + 1
     return counts
-
-
-def _shuffled_stacks(start: int, stop: int) -> Iterator[list[int]]:
-    """The shuffled 48 cards of each seed start .. stop-1, in order."""
-    if fastshuffle.available():
-        cards = fastshuffle.np.array(CARDS, dtype=fastshuffle.np.int8)
-        for lo in range(start, stop, fastshuffle.BATCH):
-            seeds = range(lo, min(lo + fastshuffle.BATCH, stop))
-            yield from cards[fastshuffle.permutations(len(CARDS), seeds)].tolist()
-        return
-    sorted_cards = list(CARDS)
-    for seed in range(start, stop):
-        stack = sorted_cards[:]
-        shuffle(stack, seed)
-        yield stack

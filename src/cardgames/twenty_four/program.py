@@ -126,8 +126,6 @@ def solution_lines(cards):
 
 def _read_line():
     """One line of standard input without its final newline; empty at end of input."""
-    if hasattr(sys.stdin, "reconfigure"):
-        sys.stdin.reconfigure(errors="surrogateescape")  # undecodable bytes are not cards
     try:
         return input()
     except (EOFError, RuntimeError):  # RuntimeError: there is no standard input at all
