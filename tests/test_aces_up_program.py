@@ -179,10 +179,14 @@ def test_the_reference_deals_the_spec_deck_for_seed_10():
 
 
 def _cases():
-    rows = (GOLDEN / "cases.tsv").read_text("utf-8").splitlines()
-    header = rows[0].split("\t")
-    assert header == ["name", "command", "stdin", "expected"]
-    return [dict(zip(header, row.split("\t"))) for row in rows[1:] if row.strip()]
+    """The spec's cases, and ours (extra_cases.tsv: transcripts written by the reference)."""
+    cases = []
+    for table in ("cases.tsv", "extra_cases.tsv"):
+        rows = (GOLDEN / table).read_text("utf-8").splitlines()
+        header = rows[0].split("\t")
+        assert header == ["name", "command", "stdin", "expected"]
+        cases += [dict(zip(header, row.split("\t"))) for row in rows[1:] if row.strip()]
+    return cases
 
 
 @pytest.mark.parametrize("case", _cases(), ids=lambda case: case["name"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from cardgames.cards import face_down
 from cardgames.solitaire_aces import rules, text
 from cardgames.solitaire_aces.program import shuffled_deck
 
@@ -22,7 +23,7 @@ def test_glyphs_are_the_spec_code_points():
 
 
 def test_piles_and_rows():
-    assert text.facedown(0) == "" and text.facedown(3) == "]]]"
+    assert face_down(0) == "" and face_down(3) == "]]]"
     assert text.faceup(()) == "" and text.faceup((24,)) == "\U0001F0A1"
     assert text.faceup((5, 2, 19)) == "[[\U0001F0D9"
     assert text.row(["]]", "", "x"]) == "]]" + " " * 22 + "x"

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import enum
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 __all__ = [
     "Suit", "Card", "CardParseError", "RANK_TEXT",
-    "deck32", "deck52", "classic_deck", "glyph_table",
+    "deck32", "deck52", "classic_deck", "glyph_table", "face_down", "face_up",
     "shuffle", "seeded_shuffle",
 ]
 
@@ -120,6 +121,19 @@ def classic_deck() -> list[Card]:
 def glyph_table(deck: list[Card]) -> tuple[str, ...]:
     """The glyphs of a numbered deck, so that ``table[n]`` renders card number n."""
     return tuple(card.glyph for card in deck)
+
+
+def face_down(count: int) -> str:
+    """A face-down pile of ``count`` cards: one ``]`` each."""
+    return "]" * count
+
+
+def face_up(pile: Sequence[int], glyphs: Sequence[str]) -> str:
+    """A face-up pile of numbered cards: one ``[`` per hidden card, then the top card's glyph.
+
+    The last element is the top; ``glyphs[n]`` renders card number n; an empty pile is ''.
+    """
+    return "[" * (len(pile) - 1) + glyphs[pile[-1]] if pile else ""
 
 
 def shuffle(items: list, seed: int | None = None) -> None:

@@ -13,6 +13,8 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from cardgames.console import parse_integer
+
 PROMPT = " " * 7
 
 _QUIT = re.compile(r"[ \t]*q[ \t]*")
@@ -35,14 +37,6 @@ class Selection:
     last: int
 
 
-def _number(digits: str) -> int | None:
-    """The value of ASCII digits (leading zeros allowed); None when it is too long to be a line."""
-    try:
-        return int(digits.lstrip("0") or "0")
-    except ValueError:     # more digits than int() accepts: far out of any range
-        return None
-
-
 def parse_request(text: str, count: int) -> Selection | Command:
     """Read the user's line against a list of ``count`` lines."""
     if _QUIT.fullmatch(text):
@@ -50,9 +44,7 @@ def parse_request(text: str, count: int) -> Selection | Command:
     match = _REQUEST.fullmatch(text)
     if match is None:
         return Command.INVALID
-    values = [_number(digits) for digits in match.groups() if digits is not None]
-    if None in values:
-        return Command.INVALID
+    values = [parse_integer(digits) for digits in match.groups() if digits is not None]
     if match.group(1) is not None:
         first, last = 1, values[0]
     elif match.group(2) is not None:

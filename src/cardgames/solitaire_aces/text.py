@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from cardgames.cards import deck32, glyph_table
+from cardgames.cards import deck32, face_down, face_up, glyph_table
 from cardgames.solitaire_aces.rules import DECK_SIZE, Game, Pile, Stage, Turn
 
 #: ``GLYPHS[c]`` is the playing-card character of card number c.
@@ -19,14 +19,9 @@ ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "
 STACK_NAMES = ("first", "second", "third", "fourth")
 
 
-def facedown(count: int) -> str:
-    """A face-down pile of ``count`` cards."""
-    return "]" * count
-
-
 def faceup(pile: Sequence[int]) -> str:
-    """A face-up pile: one ``[`` per hidden card, then the top card's glyph ('' when empty)."""
-    return "[" * (len(pile) - 1) + GLYPHS[pile[-1]] if pile else ""
+    """A face-up pile of this game's cards ('' when empty)."""
+    return face_up(pile, GLYPHS)
 
 
 def row(cells: Sequence[str]) -> str:
@@ -36,7 +31,7 @@ def row(cells: Sequence[str]) -> str:
 
 def start_lines() -> list[str]:
     """The three lines before the first stage."""
-    return ["Deck shuffled, ready to start!", facedown(DECK_SIZE), ""]
+    return ["Deck shuffled, ready to start!", face_down(DECK_SIZE), ""]
 
 
 def header_lines(number: int, stage: Stage) -> list[str]:
@@ -45,7 +40,7 @@ def header_lines(number: int, stage: Stage) -> list[str]:
         title = f"Distributing the cards in the deck into {len(stage.stacks)} stacks."
     else:
         title = f"Distributing the cards that have been kept into {len(stage.stacks)} stacks."
-    piles = row([facedown(len(stack)) for stack in stage.stacks])
+    piles = row([face_down(len(stack)) for stack in stage.stacks])
     return [title, piles, "", faceup(stage.discards_before), "", ""]
 
 
@@ -92,13 +87,13 @@ def turned_cell(turn: Turn) -> str:
 def block_lines(stage: Stage, turn: Turn) -> list[str]:
     """The 11 to 13 lines that narrate one stack being turned over."""
     k = turn.position
-    later = [facedown(len(stack)) for stack in stage.stacks[k + 1:]]
+    later = [face_down(len(stack)) for stack in stage.stacks[k + 1:]]
     lines = [
         turned_message(turn),
         row([""] * k + [turned_cell(turn)] + later),
         (" " * (COLUMN * k) + faceup(turn.discarded)).rstrip(),
         faceup(turn.discards_before),
-        facedown(len(turn.kept_before)),
+        face_down(len(turn.kept_before)),
         "",
     ]
     if turn.discarded:
@@ -106,7 +101,7 @@ def block_lines(stage: Stage, turn: Turn) -> list[str]:
     if turn.kept:
         lines.append(keep_message(turn))
     lines += [row([""] * (k + 1) + later), "",
-              faceup(turn.discards_after), facedown(len(turn.kept_after)), ""]
+              faceup(turn.discards_after), face_down(len(turn.kept_after)), ""]
     return lines
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from cardgames.cards import deck52, glyph_table
+from cardgames.cards import deck52, face_down, face_up, glyph_table
 from cardgames.solitaire_sevens.rules import Event, Move
 
 GLYPHS = glyph_table(deck52())
@@ -25,14 +25,9 @@ ASIDE_BLOCKED_LINE = f"Cannot place card from top of stack of cards put aside {F
 WON_LINE = f"You placed all cards, you won {UP}"
 
 
-def facedown(pile: tuple[int, ...]) -> str:
-    """A face-down pile: one ``]`` per card."""
-    return "]" * len(pile)
-
-
 def faceup(pile: tuple[int, ...]) -> str:
-    """A face-up pile: one ``[`` per hidden card, then the glyph of the top card."""
-    return "[" * (len(pile) - 1) + GLYPHS[pile[-1]] if pile else ""
+    """A face-up pile of this game's cards ('' when empty)."""
+    return face_up(pile, GLYPHS)
 
 
 def table(placed: frozenset[int]) -> list[str]:
@@ -51,17 +46,17 @@ def event_lines(event: Event) -> list[str]:
     """The block of collected lines that describes one event."""
     move = event.move
     if move is Move.DEAL:
-        return [DEAL_LINE, facedown(event.stack), "", *table(event.placed)]
+        return [DEAL_LINE, face_down(len(event.stack)), "", *table(event.placed)]
     if move is Move.ROUND:
         return ["", f"Starting {ORDINALS[event.round - 1]} round...", ""]
     if move is Move.PUT_ASIDE:
-        return [PUT_ASIDE_LINE, facedown(event.stack), faceup(event.aside), ""]
+        return [PUT_ASIDE_LINE, face_down(len(event.stack)), faceup(event.aside), ""]
     if move is Move.ASIDE_BLOCKED:
         return [ASIDE_BLOCKED_LINE, ""]
     if move is Move.END:
         return [lost_line(len(event.aside)) if event.aside else WON_LINE]
     title = PLACE_FROM_STACK_LINE if move is Move.PLACE_FROM_STACK else PLACE_FROM_ASIDE_LINE
-    return [title, facedown(event.stack), faceup(event.aside), *table(event.placed), ""]
+    return [title, face_down(len(event.stack)), faceup(event.aside), *table(event.placed), ""]
 
 
 def collected_lines(events: Iterable[Event]) -> list[str]:
