@@ -211,6 +211,7 @@ class _Search:
     seen: set = field(default_factory=set)
     line: list = field(default_factory=list)
     incoming: list = field(default_factory=list)
+    left: list = field(default_factory=list)
 
     def __post_init__(self) -> None:
         # incoming[k][x]: the cards that deals k, k+1, ... will put on column x.
@@ -220,6 +221,8 @@ class _Search:
             bound = [mask | (1 << card) for mask, card in zip(bound, deal)]
             self.incoming.append(tuple(bound))
         self.incoming.reverse()
+        # left[k]: the bit set of the cards that deals k, k+1, ... will add.
+        self.left = [_tableau_bits(self.stock[k:]) for k in range(len(self.stock) + 1)]
 
     def tick(self) -> None:
         """Count a node; raise _OutOfBudget when the budget is spent."""
@@ -234,33 +237,101 @@ class _Search:
         """True (with self.line extended) when the position can be won.
 
         ``k`` is the index of the next deal; ``remaining`` is the bit set of the cards still
-        in the tableau or the stock (bit ``code``).
+        in the tableau or the stock (bit ``code``).  The search goes deal level by deal level:
+        between two deals the player can only discard and move cards to empty columns, so
+        ``_level`` lists every position reachable before the next deal (each once), and the
+        search deals from each of them in turn, the emptiest first.
         """
         if k == len(self.stock):
             return self.endgame(columns, remaining)
-        key = (k, columns)
-        if key in self.seen:
+        if (k, columns) in self.seen:
             return False
-        self.seen.add(key)
         self.tick()
-        if _locked_and_lost(columns, self.incoming[k], remaining):
-            return False
-        safe = _safe_discard(columns, remaining) if self.lone_moves else None
-        moves = [safe] if safe is not None else _moves(columns, True, self.lone_moves)
-        for move in moves:
-            self.line.append(move)
-            if move.kind == "D":
-                found = self.search(_apply(columns, move, self.stock[k]), k + 1, remaining)
-            else:
-                after = _apply(columns, move)
-                if move.kind == "F":
-                    found = self.search(after, k, remaining & ~(1 << columns[move.source - 1][-1]))
-                else:
-                    found = self.search(after, k, remaining)
-            if found:
+        reached, candidates = self._level(columns, k, remaining)
+        candidates.sort(key=_candidate_size)
+        deal = self.stock[k]
+        incoming = self.incoming[k + 1]
+        for before, left in candidates:
+            # a deal moves cards from the stock to the tableau: ``left`` stays the same
+            dealt = (before[0] + deal[:1], before[1] + deal[1:2],
+                     before[2] + deal[2:3], before[3] + deal[3:])
+            if _locked_and_lost(dealt, incoming, left):
+                continue
+            path = _path(reached, before)
+            self.line.extend(path)
+            self.line.append(DEAL)
+            if self.search(dealt, k + 1, left):
                 return True
-            self.line.pop()
+            del self.line[len(self.line) - len(path) - 1:]
+        # Every position of ``reached`` is now lost.  Proof: suppose one is won and take a
+        # won one with the fewest cards, then the shortest winning line.  If a safe discard
+        # was forced in it, the position after that discard is won (see _safe_discard), is
+        # in ``reached`` and has fewer cards.  If it was already known lost, no.  Otherwise
+        # its every successor before the deal is in ``reached`` and dealing from it failed;
+        # the first move of its line is a discard (a won member with fewer cards) or a move
+        # (a won member with a shorter line): a contradiction either way.
+        self.seen.update((k, position) for position in reached)
         return False
+
+    def _level(self, columns: tuple[tuple[int, ...], ...], k: int,
+               remaining: int) -> tuple[dict, list]:
+        """The positions reachable from ``columns`` without dealing, and those to deal from.
+
+        ``reached`` maps each position to (previous position, move) for ``_path``.  A position
+        already known lost (``seen``) is not expanded; one with a safe discard only takes it
+        (``_safe_discard``) and is not dealt from, which loses nothing: it is won exactly when
+        the position after the discard is.
+        """
+        reached = {columns: None}
+        stack = [(columns, remaining)]
+        candidates = []
+        seen = self.seen
+        lone = self.lone_moves
+        while stack:
+            cols, left = stack.pop()
+            if (k, cols) in seen:
+                continue
+            self.tick()
+            successors = []
+            safe = None
+            for x in range(COLUMNS):
+                column = cols[x]
+                if not column:
+                    continue
+                card = column[-1]
+                if card & 15 == ACE:
+                    continue
+                suit = card >> 4
+                for y in range(COLUMNS):
+                    other = cols[y]
+                    if y != x and other and other[-1] > card and other[-1] >> 4 == suit:
+                        after = list(cols)
+                        after[x] = column[:-1]
+                        successors.append((tuple(after), Move("F", x + 1), left & ~(1 << card)))
+                        if lone and not left & BELOW[card]:
+                            safe = successors[-1]
+                        break
+                if safe is not None:
+                    break
+            if safe is not None:
+                successors = [safe]
+            else:
+                candidates.append((cols, left))
+                empty = [y for y in range(COLUMNS) if not cols[y]]
+                if empty:
+                    for x in range(COLUMNS):
+                        column = cols[x]
+                        if len(column) > 1 or (column and lone):
+                            for y in empty:
+                                after = list(cols)
+                                after[x] = column[:-1]
+                                after[y] = column[-1:]
+                                successors.append((tuple(after), Move("T", x + 1, y + 1), left))
+            for after, move, after_left in successors:
+                if after not in reached:
+                    reached[after] = (cols, move)
+                    stack.append((after, after_left))
+        return reached, candidates
 
     def endgame(self, columns: tuple[tuple[int, ...], ...], remaining: int) -> bool:
         """Search a position whose stock is empty (see the proofs in the body)."""
@@ -335,6 +406,35 @@ def _safe_discard(columns: Sequence[tuple[int, ...]], remaining: int) -> Move | 
     return None
 
 
+BELOW = tuple((1 << code) - (1 << (code & ~15)) for code in range(64))
+
+
+def _tableau_bits(columns: Iterable[Iterable[int]]) -> int:
+    """The bit set of the cards in some columns."""
+    bits = 0
+    for column in columns:
+        for card in column:
+            bits |= 1 << card
+    return bits
+
+
+def _candidate_size(candidate: tuple) -> int:
+    """How many cards remain with a (columns, remaining) candidate: the fewest look best."""
+    return candidate[1].bit_count()
+
+
+def _path(reached: dict, end: tuple) -> list[Move]:
+    """The moves that led to ``end`` in a ``_level`` map."""
+    path = []
+    step = reached[end]
+    while step is not None:
+        end, move = step
+        path.append(move)
+        step = reached[end]
+    path.reverse()
+    return path
+
+
 def _above(card: int) -> int:
     """The bit set of the cards of the same suit that beat ``card``."""
     return ((1 << ((card & ~15) + 15)) - 1) & ~((1 << (card + 1)) - 1)
@@ -343,11 +443,19 @@ def _above(card: int) -> int:
 ABOVE = tuple(_above(code) for code in range(64))
 
 
-def _column_bits(column: Iterable[int]) -> int:
-    """The bit set of some cards."""
-    bits = 0
-    for card in column:
-        bits |= 1 << card
+_COLUMN_BITS: dict = {}
+
+
+def _column_bits(column: tuple[int, ...]) -> int:
+    """The bit set of the cards of a column (memoised: the same columns recur a lot)."""
+    bits = _COLUMN_BITS.get(column)
+    if bits is None:
+        if len(_COLUMN_BITS) > 1 << 20:
+            _COLUMN_BITS.clear()
+        bits = 0
+        for card in column:
+            bits |= 1 << card
+        _COLUMN_BITS[column] = bits
     return bits
 
 
