@@ -30,8 +30,8 @@ def test_bad_arguments_exit_2(argv):
     assert done.value.code == 2
 
 
-def test_the_subcommand_plays_the_classic_game(monkeypatch):
-    args = parser().parse_args(["aces-up", "--seed", "10"])
+def test_classic_option_plays_the_classic_game(monkeypatch):
+    args = parser().parse_args(["aces-up", "--classic", "--seed", "10"])
     monkeypatch.setattr(sys, "stdin", io.StringIO("Q\n"))
     with contextlib.redirect_stdout(io.StringIO()) as out:
         assert args.func(args) == 0
@@ -39,10 +39,20 @@ def test_the_subcommand_plays_the_classic_game(monkeypatch):
     assert out.getvalue().endswith("(DFTRHQ): You have chosen to quit.\n")
 
 
-def test_ctrl_c_ends_the_subcommand_with_status_0(monkeypatch):
+def test_the_subcommand_plays_the_rich_game_by_default(monkeypatch):
+    args = parser().parse_args(["aces-up", "--seed", "10"])
+    monkeypatch.setattr(sys, "stdin", io.StringIO("U\nQ\n"))
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        assert args.func(args) == 0
+    assert "aces-up> " in out.getvalue() and "(DFTRHQ)" not in out.getvalue()
+    assert out.getvalue().endswith("You have chosen to quit.\n")
+
+
+@pytest.mark.parametrize("extra", [[], ["--classic"]])
+def test_ctrl_c_ends_the_subcommand_with_status_0(monkeypatch, extra):
     def interrupt(prompt=""):
         raise KeyboardInterrupt
     monkeypatch.setattr("builtins.input", interrupt)
-    args = parser().parse_args(["aces-up"])
+    args = parser().parse_args(["aces-up", *extra])
     with contextlib.redirect_stdout(io.StringIO()):
         assert args.func(args) == 0

@@ -1,4 +1,4 @@
-"""Tests of cardgames.aces_up.interactive and the --rich / --solve options of the subcommand."""
+"""Tests of cardgames.aces_up.interactive and the rich default / --solve options of the subcommand."""
 
 import os
 import subprocess
@@ -128,11 +128,12 @@ def test_solve_option_on_a_lost_deal_and_bad_combinations():
     lost = cardgames("--solve", "--seed", "10")
     assert lost.returncode == 1 and lost.stdout == b"" and b"cannot be won" in lost.stderr
     assert cardgames("--solve").returncode == 2
-    assert cardgames("--no-lone-moves").returncode == 2
+    assert cardgames("--classic", "--no-lone-moves").returncode == 2
+    assert cardgames("--classic", "--solve", "--seed", "1").returncode == 2
 
 
-def test_rich_option_plays_the_rich_game():
-    done = cardgames("--rich", "--seed", "10", stdin=b"?\nq\n")
+def test_the_subcommand_plays_the_rich_game_by_default():
+    done = cardgames("--seed", "10", stdin=b"?\nq\n")
     assert done.returncode == 0
     assert "This position cannot be won.".encode() in done.stdout
     assert done.stdout.endswith("You have chosen to quit.\n".encode())

@@ -1,5 +1,5 @@
-"""The ``cardgames aces-up`` subcommand: the classic game, the rich game (``--rich``) and the
-solver (``--solve``)."""
+"""The ``cardgames aces-up`` subcommand: the rich game (default), the classic game
+(``--classic``) and the solver (``--solve``)."""
 
 from __future__ import annotations
 
@@ -27,11 +27,11 @@ def _play(args: argparse.Namespace) -> int:
     if args.solve:
         return _solve(args)
     try:
-        if args.rich:
+        if args.classic:
+            main(seed=args.seed)
+        else:
             from cardgames.aces_up.interactive import Session, play
             play(Session(args.seed, not args.no_lone_moves, args.budget))
-        else:
-            main(seed=args.seed)
     except KeyboardInterrupt:
         pass
     return 0
@@ -63,18 +63,20 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     """Add the ``aces-up`` subcommand."""
     parser = subparsers.add_parser(
         "aces-up", help="Aces Up solitaire (D, F x, T x y, R, H, Q at the prompt)",
-        description="Play Aces Up with the classic command menu; --rich adds undo, hints "
-                    "and a solver; --solve --seed N prints a winning line for a deal.")
+        description="Play Aces Up: the classic commands plus undo (U), hints (? or hint) "
+                    "and solve; --classic plays the classic game of aces_up.py; "
+                    "--solve --seed N prints a winning line for a deal.")
     parser.add_argument("--seed", type=integer, default=None, metavar="N",
                         help="seed every shuffle with N (random.seed(N)), so games replay")
-    parser.add_argument("--rich", action="store_true",
-                        help="the rich game: undo (U), hints (? or hint), solve, a clear board")
+    parser.add_argument("--classic", action="store_true",
+                        help="the classic game exactly as aces_up.py plays it (no undo, hints "
+                             "or solver)")
     parser.add_argument("--solve", action="store_true",
                         help="do not play: say whether deal N can be won (on stderr) and "
                              "print a winning line of commands for aces_up.py --seed N")
     parser.add_argument("--no-lone-moves", action="store_true",
                         help="variant: a card alone in its column may not move "
-                             "(with --rich or --solve)")
+                             "(not with --classic)")
     parser.add_argument("--budget", type=_budget, default=10.0, metavar="SECONDS",
                         help="the solver's time budget per question (default 10)")
     parser.set_defaults(func=_play, parser=parser)
@@ -85,5 +87,5 @@ def check(args: argparse.Namespace) -> None:
     """Reject option combinations that make no sense (argparse exits with status 2)."""
     if args.solve and args.seed is None:
         args.parser.error("--solve needs --seed N")
-    if args.no_lone_moves and not (args.rich or args.solve):
-        args.parser.error("--no-lone-moves needs --rich or --solve")
+    if args.classic and (args.solve or args.no_lone_moves):
+        args.parser.error("--classic plays aces_up.py's game: no --solve or --no-lone-moves")

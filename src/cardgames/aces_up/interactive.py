@@ -160,9 +160,13 @@ def parse(line: str) -> tuple[str, Command | None]:
     return "play", command
 
 
-def play(session: Session, read: Callable[[str], str] = input,
+def play(session: Session, read: Callable[[str], str] | None = None,
          write: Callable[[str], None] = print) -> int:
-    """The prompt loop; returns 0 when the player quits, wins or input ends."""
+    """The prompt loop (``read`` defaults to the built-in ``input``, looked up at each call);
+    returns 0 when the player quits, wins or input ends."""
+    if read is None:
+        def read(prompt: str) -> str:
+            return input(prompt)
     write(HELP)
     write("\n".join(board_lines(session.position)))
     while True:
