@@ -73,3 +73,18 @@ def test_a_dask_cluster_gives_the_local_counts(capsys):
                          cluster.scheduler_address]) == 0
     assert bare_table(capsys.readouterr().out).encode() == (
         GOLDEN / "solitaire_2" / "sim_n1000_i0.out").read_bytes()
+
+
+@pytest.mark.parametrize("count", [count_wins, count_cards_left])
+def test_memory_does_not_grow_with_the_number_of_games(count):
+    import tracemalloc
+
+    def peak(n):
+        tracemalloc.start()
+        count(0, n)
+        used = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        return used
+
+    peak(100)  # imports and one-off tables out of the way
+    assert peak(27_000) < 1.5 * peak(9_000)  # several batches of the batched shuffle
