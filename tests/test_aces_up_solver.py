@@ -159,3 +159,46 @@ def test_solver_moves_are_the_rules_moves(rng):
         tuple(tuple(map(decode, column)) for column in position.columns))
     expected = {str(command) for command in rules.legal_commands(as_rules)}
     assert set(line_commands(legal_moves(position))) == expected
+
+
+def endgame_position(rng):
+    """A random position with the stock empty, aces mostly at the tops, no discard possible."""
+    cards = small_deck([1] + rng.sample(range(2, 14), rng.choice((2, 3, 4))))
+    aces = [card for card in cards if card & 15 == solver.ACE]
+    others = [card for card in cards if card & 15 != solver.ACE]
+    rng.shuffle(others)
+    del others[:rng.randrange(0, len(others) // 2 + 1)]
+    columns = [[ace] if rng.random() < 0.7 else [] for ace in aces]
+    rest = [ace for ace, column in zip(aces, columns) if not column] + others
+    rng.shuffle(rest)
+    for card in rest:
+        columns[rng.randrange(4)].append(card)
+    position = Position(tuple(map(tuple, columns)))
+    while any(move.kind == "F" for move in legal_moves(position)):   # discards are safe here
+        position = apply_move(position, next(m for m in legal_moves(position) if m.kind == "F"))
+    return position
+
+
+@pytest.mark.parametrize("lone_moves", [True, False])
+def test_removing_dispensable_cards_never_loses_a_won_endgame(lone_moves):
+    rng = random.Random(11 if lone_moves else 12)
+    checked = 0
+    for _ in range(1500):
+        position = endgame_position(rng)
+        dispensable = solver._dispensable(position.columns)
+        if not dispensable or solve_plain(position, lone_moves) is None:
+            continue
+        relaxed = Position(tuple(tuple(card for card in column if not dispensable >> card & 1)
+                                 for column in position.columns))
+        checked += 1
+        assert solve_plain(relaxed, lone_moves) is not None, position
+    assert checked > 20
+
+
+def test_solver_agrees_with_the_plain_search_on_random_endgames():
+    rng = random.Random(13)
+    for _ in range(400):
+        position = endgame_position(rng)
+        for lone_moves in (True, False):
+            plain = solve_plain(position, lone_moves)
+            assert (solve(position, lone_moves).status is Status.WINNABLE) == (plain is not None)

@@ -365,8 +365,10 @@ class _Search:
         # never move a card that is alone (that only permutes the columns), and try one empty
         # column only (moving to another empty column gives a permutation of the result).
         key = (len(self.stock), tuple(sorted(cols)))
-        if key not in self.seen:
-            self.seen.add(key)
+        # A key enters ``seen`` only once its position is known lost (a relaxed position
+        # searched by ``_relaxation_lost`` may be won); moves fill empty columns, so the
+        # search cannot cycle.
+        if key not in self.seen and not self._relaxation_lost(cols, key):
             self.tick()
             empty = next((y for y in range(COLUMNS) if not cols[y]), None)
             if empty is not None:
@@ -377,8 +379,66 @@ class _Search:
                         if self.endgame(_apply(tuple(cols), move), remaining):
                             return True
                         self.line.pop()
+            self.seen.add(key)
         del self.line[len(self.line) - pushed:]
         return False
+
+    def _relaxation_lost(self, cols: list, key: tuple) -> bool:
+        """True (and ``key`` marked lost) when the stock is empty, no discard is possible and
+        the position without its dispensable cards (``_dispensable``) cannot be won."""
+        dispensable = _dispensable(cols)
+        if not dispensable:
+            return False
+        relaxed = tuple(tuple(card for card in column if not dispensable >> card & 1)
+                        for column in cols)
+        mark = len(self.line)
+        won = self.endgame(relaxed, 0)
+        del self.line[mark:]
+        if won:
+            return False
+        self.seen.add(key)
+        return True
+
+
+def _dispensable(columns: Sequence[tuple[int, ...]]) -> int:
+    """With the stock empty: the cards whose removal cannot turn a won position into a lost one.
+
+    A card r qualifies when it is not an ace and not a bottom card, and either some bottom
+    card of its suit is higher, or every lower card of its suit left is dispensable too.
+    Claim: if P is won, so is P' = P without a set R of such cards.  Proof: with the stock
+    empty the highest exposed card of each suit never decreases (see ``endgame``).  Replay a
+    winning line of P in P', skipping the moves of the cards of R.  Invariant: P' is P without
+    R, up to an order of the columns (with the stock empty the rules do not tell columns
+    apart; when the line moves a card e that is alone in P' but not in P, P' does not move it
+    and the two columns swap roles).  Bottoms not in R are the same in both; R holds no
+    bottom card of P at the start, and a card of R that becomes a bottom in P is simply
+    absent in P'.  A move of e from x to an empty column: e is the bottom of its column in
+    P', and an empty column of P is empty in P'.  A discard of e (not in R) beaten by h: if
+    h is not in R it is a bottom of another column in P' too; if h is in R, then e < h and e
+    is left in P', so h was not dispensable by the second condition; hence some bottom g > h
+    of the suit existed at the start, and by monotonicity a bottom g' >= g > e of the suit
+    exists now, in another column than e (it is not e).  The line ends with only aces left in
+    P, so in P' too.  Hence if P' cannot be won, neither can P.
+    """
+    bottoms = [column[-1] for column in columns if column]
+    bottom_bits = 0
+    best = [0] * 4
+    for card in bottoms:
+        bottom_bits |= 1 << card
+        if card > best[card >> 4]:
+            best[card >> 4] = card
+    cards = sorted(card for column in columns for card in column if card & 15 != ACE)
+    dispensable = 0
+    chain = [True] * 4                       # every lower card of the suit is dispensable
+    for card in cards:
+        suit = card >> 4
+        if bottom_bits >> card & 1:
+            chain[suit] = False
+        elif card < best[suit] or chain[suit]:
+            dispensable |= 1 << card
+        else:
+            chain[suit] = False
+    return dispensable
 
 
 def _safe_discard(columns: Sequence[tuple[int, ...]], remaining: int) -> Move | None:
