@@ -202,3 +202,23 @@ def test_solver_agrees_with_the_plain_search_on_random_endgames():
         for lone_moves in (True, False):
             plain = solve_plain(position, lone_moves)
             assert (solve(position, lone_moves).status is Status.WINNABLE) == (plain is not None)
+
+
+def test_removing_inessential_cards_never_loses_a_won_position():
+    rng = random.Random(17)
+    checked = 0
+    for _ in range(700):
+        position = random_position(rng)
+        if not position.stock or solve_plain(position) is None:
+            continue
+        essential = solver._essential(position.stock[-1])
+        keep = lambda card: card != solver.HOLE and essential >> card & 1   # noqa: E731
+        relaxed = Position(tuple(tuple(filter(keep, column)) for column in position.columns),
+                           tuple(tuple(card if keep(card) else solver.HOLE for card in deal)
+                                 for deal in position.stock))
+        if relaxed == position:
+            continue
+        checked += 1
+        search = solver._Search(relaxed.stock, True, None, None, relax=False)
+        assert search.search(relaxed.columns, 0, solver._remaining(relaxed)), position
+    assert checked > 20

@@ -212,17 +212,40 @@ class _Search:
     line: list = field(default_factory=list)
     incoming: list = field(default_factory=list)
     left: list = field(default_factory=list)
+    relax: bool = True
+    winners: set | None = None        # positions known won (no line kept): relaxed search only
 
     def __post_init__(self) -> None:
+        # A card of a deal may be HOLE (no card for that column) in a relaxed search.
         # incoming[k][x]: the cards that deals k, k+1, ... will put on column x.
         bound = [0] * COLUMNS
         self.incoming = [tuple(bound)]
         for deal in reversed(self.stock):
-            bound = [mask | (1 << card) for mask, card in zip(bound, deal)]
+            bound = [mask | (1 << card if card != HOLE else 0) for mask, card in zip(bound, deal)]
             self.incoming.append(tuple(bound))
         self.incoming.reverse()
         # left[k]: the bit set of the cards that deals k, k+1, ... will add.
         self.left = [_tableau_bits(self.stock[k:]) for k in range(len(self.stock) + 1)]
+        # parts[k][x]: what deal k adds to column x (one card, or nothing for a hole).
+        self.parts = [tuple(() if card == HOLE else (card,) for card in deal)
+                      for deal in self.stock]
+        self.relaxed = None
+        if self.relax:
+            self.enable_relaxation()
+
+    def enable_relaxation(self) -> None:
+        """Check each level's start in the relaxed game first (classic rules, see _essential)."""
+        if self.lone_moves and self.stock and self.relaxed is None:
+            self.essential = _essential(self.stock[-1])
+            stock = tuple(tuple(card if self.essential >> card & 1 else HOLE for card in deal)
+                          for deal in self.stock)
+            if stock != self.stock:
+                self.relaxed = _Search(stock, True, self.max_nodes, self.deadline, relax=False,
+                                       winners=set())
+
+    def total_nodes(self) -> int:
+        """The nodes counted by this search and its relaxed search."""
+        return self.nodes + (self.relaxed.nodes if self.relaxed is not None else 0)
 
     def tick(self) -> None:
         """Count a node; raise _OutOfBudget when the budget is spent."""
@@ -246,21 +269,27 @@ class _Search:
             return self.endgame(columns, remaining)
         if (k, columns) in self.seen:
             return False
+        if self.winners is not None and (k, columns) in self.winners:
+            return True
         self.tick()
+        if self.relaxed is not None and not self._relaxation_won(columns, k, remaining):
+            self.seen.add((k, columns))
+            return False
         reached, candidates = self._level(columns, k, remaining)
         candidates.sort(key=_candidate_size)
-        deal = self.stock[k]
+        one, two, three, four = self.parts[k]
         incoming = self.incoming[k + 1]
         for before, left in candidates:
             # a deal moves cards from the stock to the tableau: ``left`` stays the same
-            dealt = (before[0] + deal[:1], before[1] + deal[1:2],
-                     before[2] + deal[2:3], before[3] + deal[3:])
+            dealt = (before[0] + one, before[1] + two, before[2] + three, before[3] + four)
             if _locked_and_lost(dealt, incoming, left):
                 continue
             path = _path(reached, before)
             self.line.extend(path)
             self.line.append(DEAL)
             if self.search(dealt, k + 1, left):
+                if self.winners is not None:
+                    self.winners.add((k, columns))
                 return True
             del self.line[len(self.line) - len(path) - 1:]
         # Every position of ``reached`` is now lost.  Proof: suppose one is won and take a
@@ -272,6 +301,21 @@ class _Search:
         # (a won member with a shorter line): a contradiction either way.
         self.seen.update((k, position) for position in reached)
         return False
+
+    def _relaxation_won(self, columns: tuple, k: int, remaining: int) -> bool:
+        """False when the position without its inessential cards (``_essential``) is lost.
+
+        The relaxed game keeps the same deals with holes where inessential cards were; it has
+        its own memo and no relaxation of its own.  Budget exhaustion propagates.
+        """
+        essential = self.essential
+        relaxed = tuple(tuple(card for card in column if essential >> card & 1)
+                        for column in columns)
+        mark = len(self.relaxed.line)
+        self.nodes += 1
+        won = self.relaxed.search(relaxed, k, remaining & essential)
+        del self.relaxed.line[mark:]
+        return won
 
     def _level(self, columns: tuple[tuple[int, ...], ...], k: int,
                remaining: int) -> tuple[dict, list]:
@@ -400,6 +444,39 @@ class _Search:
         return True
 
 
+HOLE = -1
+
+
+def _essential(last_deal: Sequence[int]) -> int:
+    """The cards that matter against the last deal: a bit set (classic rules).
+
+    Essential: the aces, the cards of the last deal, and every card higher than all cards
+    of its suit in the last deal.  Claim: if P is won, so is P' = P without its inessential
+    cards, in the tableau and in the stock (their places in the deals become holes).
+    Proof: an inessential card r is lower than a card g of its suit in the last deal, so
+    every card r beats is lower than g too, hence inessential or a card of the last deal.
+    Replay a winning line of P in P', skipping the moves of inessential cards; P' stays P
+    without them (deals add the same essential cards to the same columns; a moved essential
+    card is a bottom in P' as in P and an empty column of P is empty in P'; lone cards may
+    move).  A discard of an essential e beaten by an essential h stays legal (h is a bottom
+    in P' too).  If h is inessential, e is a card of the last deal, so the stock is empty:
+    the highest exposed card of e's suit never decreases from the last deal on (see
+    ``endgame``), and right after that deal the bottoms were its cards, one of them g > h;
+    so a bottom of e's suit at least g > e exists in P' now, not in e's column (it is not
+    e).  The line ends with only the aces left, in P' too.
+    """
+    best = [0] * 4
+    bits = 0
+    for card in last_deal:
+        if card != HOLE:
+            bits |= 1 << card
+            best[card >> 4] = max(best[card >> 4], card)
+    for code in range(64):
+        if code & 15 == ACE or (2 <= code & 15 < ACE and code > best[code >> 4]):
+            bits |= 1 << code
+    return bits
+
+
 def _dispensable(columns: Sequence[tuple[int, ...]]) -> int:
     """With the stock empty: the cards whose removal cannot turn a won position into a lost one.
 
@@ -470,11 +547,12 @@ BELOW = tuple((1 << code) - (1 << (code & ~15)) for code in range(64))
 
 
 def _tableau_bits(columns: Iterable[Iterable[int]]) -> int:
-    """The bit set of the cards in some columns."""
+    """The bit set of the cards in some columns or deals (holes left out)."""
     bits = 0
     for column in columns:
         for card in column:
-            bits |= 1 << card
+            if card != HOLE:
+                bits |= 1 << card
     return bits
 
 
@@ -570,25 +648,39 @@ def _cards(bits: int) -> Iterable[int]:
 
 def _remaining(position: Position) -> int:
     """The bit set of the cards in the tableau and the stock."""
-    bits = 0
-    for group in position.columns + position.stock:
-        for card in group:
-            bits |= 1 << card
-    return bits
+    return _tableau_bits(position.columns + position.stock)
+
+
+FIRST_PHASE_NODES = 20_000
 
 
 def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = None,
           max_seconds: float | None = None) -> Solution:
-    """Decide whether the position can be won, within an optional node and time budget."""
+    """Decide whether the position can be won, within an optional node and time budget.
+
+    Two phases share one memo: a plain search of at most FIRST_PHASE_NODES nodes finds the
+    easy wins fast; then the search goes on checking each level in the relaxed game first
+    (``_essential``), which proves most losses quickly but slows the search for a win.
+    """
     start = time.monotonic()
     deadline = None if max_seconds is None else start + max_seconds
-    search = _Search(position.stock, lone_moves, max_nodes, deadline)
+    first = FIRST_PHASE_NODES if max_nodes is None else min(max_nodes, FIRST_PHASE_NODES)
+    search = _Search(position.stock, lone_moves, first, deadline, relax=False)
+    remaining = _remaining(position)
     try:
-        found = search.search(position.columns, 0, _remaining(position))
+        try:
+            found = search.search(position.columns, 0, remaining)
+        except _OutOfBudget:
+            if search.nodes <= first or (max_nodes is not None and max_nodes <= first):
+                raise
+            search.line.clear()
+            search.max_nodes = max_nodes
+            search.enable_relaxation()
+            found = search.search(position.columns, 0, remaining)
     except _OutOfBudget:
-        return Solution(Status.UNSETTLED, (), search.nodes, time.monotonic() - start)
+        return Solution(Status.UNSETTLED, (), search.total_nodes(), time.monotonic() - start)
     status = Status.WINNABLE if found else Status.LOST
-    return Solution(status, tuple(search.line) if found else (), search.nodes,
+    return Solution(status, tuple(search.line) if found else (), search.total_nodes(),
                     time.monotonic() - start)
 
 
