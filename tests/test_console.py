@@ -85,3 +85,19 @@ def test_closed_stdin_is_the_end_of_input(script):
                          capture_output=True, cwd=ROOT, timeout=60)
     assert run.returncode == 1
     assert run.stderr.decode().strip() == console.NO_SEED_MESSAGE
+
+
+@pytest.mark.parametrize("argv", [["solitaire_1.py", "10", "0"], ["solitaire_2.py", "10", "0"],
+                                  ["twenty_four.py"], ["aces_up.py", "--seed", "10"]])
+def test_a_closed_stdout_ends_with_status_1_and_no_traceback(argv):
+    run = subprocess.run([sys.executable, *argv], preexec_fn=lambda: os.close(1),
+                         stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT, timeout=60)
+    assert (run.returncode, run.stderr) == (1, b"")
+
+
+def test_a_million_digit_seed_is_read_exactly():
+    digits = "123456789" * 111_112
+    assert console.parse_integer(digits) % 10**18 == 123456789123456789
+    thirds = [int(digits[k:k + 3000]) for k in (0, 3000, 6000)]
+    assert console.parse_integer(digits[:9000]) == (thirds[0] * 10**6000 + thirds[1] * 10**3000
+                                                    + thirds[2])

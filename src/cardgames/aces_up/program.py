@@ -80,6 +80,9 @@ def get_option() -> list | None:
 
 def validate_move_to_foundation(tableau: Sequence[Sequence[Card]], from_col: int) -> bool:
     """True if the bottom card of from_col may be discarded; else print why and return False."""
+    column = tableau[from_col - 1] if from_col in rules.COLUMNS else ()
+    if column and _library_card(column[-1]) is None:  # the blank card xx: no rank, never moves
+        return _rejected(rules.CannotMove(column[-1]))
     try:
         rules.check_discard(_columns(tableau), from_col)
     except IllegalMove as error:
@@ -122,7 +125,7 @@ def main(seed: int | None = None) -> None:
     while True:
         try:
             option = get_option()
-        except EOFError:
+        except (EOFError, RuntimeError):  # RuntimeError: input() finds stdin closed (<&-)
             return
         if option is None:
             print(INVALID_OPTION)

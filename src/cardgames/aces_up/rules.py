@@ -228,7 +228,8 @@ def move(position: Position, source: int, target: int, lone_moves: bool = True) 
 
 def only_aces(columns: Sequence[Sequence[Card]]) -> bool:
     """True when each column holds exactly one card, an Ace."""
-    return all(len(column) == 1 and column[0].rank == 1 for column in columns)
+    return all(len(column) == 1 and column[0] is not None and column[0].rank == 1
+               for column in columns)
 
 
 def is_won(position: Position) -> bool:
