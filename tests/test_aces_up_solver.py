@@ -222,3 +222,26 @@ def test_removing_inessential_cards_never_loses_a_won_position():
         search = solver._Search(relaxed.stock, True, None, None, relax=False)
         assert search.search(relaxed.columns, 0, solver._remaining(relaxed)), position
     assert checked > 20
+
+
+def test_essential_cards_are_those_above_the_last_deal_in_their_suit():
+    last = [encode(card) for card in cards("9♠ 5♣ 10♠ A♥")]
+    essential = solver._essential(last)
+    kept = {str(decode(code)) for code in range(64) if essential >> code & 1}
+    assert kept == set("9♠ 5♣ 10♠ J♠ Q♠ K♠ A♠ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣ A♥ A♦".split()
+                       + [f"{rank}♦" for rank in "2 3 4 5 6 7 8 9 10 J Q K".split()])
+
+
+@pytest.mark.parametrize("lone_moves", [True, False])
+def test_the_relaxed_phase_agrees_with_the_plain_search(monkeypatch, lone_moves):
+    monkeypatch.setattr(solver, "FIRST_PHASE_NODES", 0)      # relax from the first node on
+    rng = random.Random(21 if lone_moves else 22)
+    verdicts = set()
+    for _ in range(300):
+        position = random_position(rng)
+        found = solve(position, lone_moves)
+        assert (found.status is Status.WINNABLE) == (solve_plain(position, lone_moves) is not None)
+        if found.status is Status.WINNABLE:
+            assert is_won(replay(position, found.line, lone_moves))
+        verdicts.add(found.status)
+    assert verdicts == {Status.WINNABLE, Status.LOST}

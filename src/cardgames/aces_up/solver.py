@@ -10,13 +10,25 @@ Representation (independent of the rules module, for speed): a card is a small i
 ``a >> 4 == b >> 4 and a > b``.  A column is a tuple of cards, its last element being the
 bottom (movable) card.  Columns are numbered 1..4 in moves, as in the game's commands.
 
-Pruning rules used by the search, each with its proof next to its code:
+Structure: the search goes deal level by deal level.  Between two deals the player can only
+discard and move cards to empty columns, so ``_Search._level`` lists, once each, the positions
+reachable before the next deal, and the search deals from each of them (emptiest first).  A
+level that fails marks all its positions lost (proof in ``search``).
 
-* ``_safe_discard``: a discardable card that no remaining card of its suit is lower than
-  is discarded at once (classic rules, or any rules once the stock is empty).
-* ``_endgame``: with the stock empty, every discard is safe, a card alone in its column
-  never needs to move, and all empty columns are alike; positions are memoised with their
+Pruning rules, each with its proof next to its code:
+
+* ``_safe_discard`` (inlined in ``_level``): a discardable card that no remaining card of its
+  suit is lower than is discarded at once (classic rules, or any rules once the stock is empty).
+* ``_Search.endgame``: with the stock empty, every discard is safe, a card alone in its
+  column never needs to move, and all empty columns are alike; positions are memoised with their
   columns sorted.
+* ``_dispensable``: with the stock empty, a card that is not a bottom card and is beaten by
+  a bottom card of its suit (or whose lower suit-mates are all such) is never needed; if the
+  position without those cards is lost, so is the position.
+* ``_essential``: a card lower than a card of its suit in the last deal is never needed
+  as the only beater (classic rules, which relax the no-lone-moves variant); if the game without those cards (a smaller game, with
+  holes in the deals) is lost, so is the real one.  Each level is checked in that relaxed
+  game first, after a short plain first phase that finds the easy wins.
 * ``_locked_and_lost``: when no column can ever be emptied again, no card moves again, and
   an ace over a card, an ace still in the stock, or a card beaten by nothing outside its
   column loses the game.
@@ -234,8 +246,13 @@ class _Search:
             self.enable_relaxation()
 
     def enable_relaxation(self) -> None:
-        """Check each level's start in the relaxed game first (classic rules, see _essential)."""
-        if self.lone_moves and self.stock and self.relaxed is None:
+        """Check each level's start in the relaxed game first (see ``_essential``).
+
+        The relaxed game is always played under the classic rules: with --no-lone-moves
+        that only relaxes it further (every line of the variant is a line of the classic
+        game), so a relaxed game lost under the classic rules is lost in the variant too.
+        """
+        if self.stock and self.relaxed is None:
             self.essential = _essential(self.stock[-1])
             stock = tuple(tuple(card if self.essential >> card & 1 else HOLE for card in deal)
                           for deal in self.stock)
