@@ -117,9 +117,9 @@ def cardgames(*args, stdin=b""):
 
 
 def test_solve_option_prints_a_line_that_wins_through_the_root_script():
-    solved = cardgames("--solve", "--seed", "18")
+    solved = cardgames("--solve", "--seed", "12")
     assert solved.returncode == 0 and b"winnable" in solved.stderr
-    played = subprocess.run([sys.executable, "aces_up.py", "--seed", "18"], cwd=ROOT,
+    played = subprocess.run([sys.executable, "aces_up.py", "--seed", "12"], cwd=ROOT,
                             input=solved.stdout, capture_output=True, timeout=60)
     assert played.stdout.endswith("You won!\n".encode())
 
