@@ -86,7 +86,7 @@ def main(argv: list[str]) -> None:
     print(f"NumPy batched shuffle: {'on' if fastshuffle.available() else 'off (no NumPy)'}")
     for name, deck, count, target in GAMES:
         bench_game(name, deck, count, target, n, rounds)
-        bench_jobs(name, count, 2 * n, max(1, rounds // 2))
+        bench_jobs(name, count, 2 * n, rounds)
 
 
 if __name__ == "__main__":

@@ -49,7 +49,7 @@ def words_needed(size: int) -> int:
 
 #: Games shuffled together: large enough to amortise NumPy's per-call cost, small enough
 #: for the working arrays to stay in the processor's cache.
-BATCH = 8192
+BATCH = 4096
 
 
 def _raw_words(seeds: range, words: int):

@@ -25,7 +25,7 @@ HELP = """Commands:
   F x       discard the bottom card of column x (a higher card of its suit shows elsewhere)
   T x y     move the bottom card of column x to the empty column y
   U         undo the last move (as many times as you like)
-  ?, hint  the solver's best next move (or: this position cannot be won)
+  ?, hint   the solver's best next move (or: this position cannot be won)
   solve     play out a winning line to the end
   R         restart (the same deal when a seed was given)
   H         this help
