@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from report_helpers import bare_table
 
-from cardgames import cli
+from cardgames import cli, fastshuffle
 
 from cardgames import simulate
 from cardgames.solitaire_aces.program import count_wins
@@ -79,6 +79,10 @@ def test_a_dask_cluster_gives_the_local_counts(capsys):
 def test_memory_does_not_grow_with_the_number_of_games(count):
     import tracemalloc
 
+    if count is count_wins and not fastshuffle.available():
+        pytest.skip("the plain Aces counter remembers the outcome of each ace placement it "
+                    "meets: bounded by the 35,960 placements, but growing until all are seen")
+
     def peak(n):
         tracemalloc.start()
         count(0, n)
@@ -88,3 +92,33 @@ def test_memory_does_not_grow_with_the_number_of_games(count):
 
     peak(100)  # imports and one-off tables out of the way
     assert peak(27_000) < 1.5 * peak(9_000)  # several batches of the batched shuffle
+
+
+@pytest.mark.parametrize("fast", [True, False])
+@pytest.mark.parametrize("count", [count_wins, count_cards_left])
+def test_a_thread_drawing_from_random_meanwhile_changes_no_count(count, fast, monkeypatch):
+    # a Dask worker runs chunks in threads beside others that use the module-level generator
+    import random
+    import sys
+    import threading
+
+    if fast and not fastshuffle.available():
+        pytest.skip("needs NumPy")
+    expected = count(0, 2000)
+    monkeypatch.setattr(fastshuffle, "available", lambda: fast)
+    stop = threading.Event()
+
+    def neighbour():
+        while not stop.is_set():
+            random.random()
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)  # switch threads often, so a shared generator would be hit
+    thread = threading.Thread(target=neighbour)
+    thread.start()
+    try:
+        assert count(0, 2000) == expected
+    finally:
+        stop.set()
+        thread.join()
+        sys.setswitchinterval(interval)

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 __all__ = [
     "Suit", "Card", "CardParseError", "RANK_TEXT",
     "deck32", "deck52", "classic_deck", "glyph_table", "face_down", "face_up",
-    "shuffle", "seeded_shuffle",
+    "shuffle", "seeded_shuffle", "seeded_decks",
 ]
 
 
@@ -152,3 +152,18 @@ def seeded_shuffle(items, seed: int) -> list:
     dealt = list(items)
     shuffle(dealt, seed)
     return dealt
+
+
+def seeded_decks(items, seeds: Iterable[int]) -> Iterator[list]:
+    """``seeded_shuffle(items, s)`` for each seed in turn, from a generator of its own.
+
+    The same decks bit for bit, but the module-level generator is neither used nor
+    disturbed, so simulations may run in threads (a Dask worker's, say) beside other users
+    of ``random``.  The programs' own games keep the module-level functions their specs name.
+    """
+    generator = random.Random()
+    for seed in seeds:
+        dealt = list(items)
+        generator.seed(seed)
+        generator.shuffle(dealt)
+        yield dealt

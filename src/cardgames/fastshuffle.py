@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TypeVar
 
-from cardgames.cards import seeded_shuffle
+from cardgames.cards import seeded_decks
 
 np = None  # NumPy, once available() has imported it
 T = TypeVar("T")
@@ -116,15 +116,17 @@ def _permute_batch(size: int, seeds: range):
         deck[there] = top
     deck = deck.reshape(size, games).T.copy()
     for g in np.flatnonzero(short):
-        deck[g] = seeded_shuffle(range(size), seeds[g])
+        deck[g] = next(seeded_decks(range(size), (seeds[g],)))
     return deck
 
 
 def shuffled(items: Sequence[T], seeds: range) -> Iterator[list[T]]:
-    """``cards.seeded_shuffle(items, s)`` for each seed in turn; batched when NumPy is there."""
+    """``cards.seeded_shuffle(items, s)`` for each seed in turn; batched when NumPy is there.
+
+    Neither way touches the module-level generator (see ``cards.seeded_decks``).
+    """
     if not available():
-        for seed in seeds:
-            yield seeded_shuffle(items, seed)
+        yield from seeded_decks(items, seeds)
         return
     values = np.asarray(items)
     for start in range(0, len(seeds), BATCH):
@@ -148,7 +150,7 @@ def _agrees_with_random() -> bool:
     for size in (32, 48):
         batch = permutations(size, sample)
         for row, s in zip(batch, sample):
-            if row.tolist() != seeded_shuffle(range(size), s):
+            if row.tolist() != next(seeded_decks(range(size), (s,))):
                 return False
     return True
 

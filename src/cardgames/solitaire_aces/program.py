@@ -14,7 +14,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from cardgames import console, fastshuffle
-from cardgames.cards import seeded_shuffle
+from cardgames.cards import seeded_decks, seeded_shuffle
 from cardgames.simulate import count_outcomes
 from cardgames.simulate import table_lines as simulate_table
 from cardgames.solitaire_aces import outcome_table
@@ -48,8 +48,8 @@ def count_wins(start: int, stop: int) -> dict[int, int]:
 def count_wins_plain(start: int, stop: int) -> dict[int, int]:
     """count_wins, one seeded deck at a time, with the standard library alone."""
     wins: dict[int, int] = {}
-    for seed in range(start, stop):
-        won, left = outcome(shuffled_deck(seed))
+    for deck in seeded_decks(sorted_deck(), range(start, stop)):
+        won, left = outcome(deck)
         if won:
             wins[left] = wins.get(left, 0) + 1
     return wins
