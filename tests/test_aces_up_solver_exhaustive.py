@@ -1,0 +1,268 @@
+"""Soundness audit of cardgames.aces_up.solver against an independent plain search (sampled, not exhaustive: see the report).
+
+The plain search here is written from the rules (spec §3), not from the solver's move
+generator, and accepts holes (``solver.HOLE``) in deals so that it can also play the relaxed
+games of ``_essential``.  Besides whole-solver verdicts (both lone-move rules, with the
+relaxed phase from the first node and with the default two phases, winning lines replayed
+under the rules), each pruning rule's claim is checked on its own, and hand-picked witness
+positions show that the checks are sensitive: on each of them a plausible but wrong variant
+of a rule turns a win into a loss, while the solver's rule does not.
+"""
+
+import random
+
+import pytest
+
+from cardgames.aces_up import solver
+from cardgames.aces_up.solver import Position, Status, solve
+
+ACE = solver.ACE
+HOLE = solver.HOLE
+
+
+def _beaten(cols, x):
+    card = cols[x][-1]
+    return card & 15 != ACE and any(
+        y != x and cols[y] and cols[y][-1] >> 4 == card >> 4 and cols[y][-1] > card
+        for y in range(4))
+
+
+def _won(cols, stock):
+    return not stock and all(len(c) == 1 and c[0] & 15 == ACE for c in cols)
+
+
+def plain(cols, stock, lone=True):
+    """True when the position can be won (plain depth-first search, visited set)."""
+    visited = set()
+
+    def rec(cols, stock):
+        if _won(cols, stock):
+            return True
+        if (cols, stock) in visited:
+            return False
+        visited.add((cols, stock))
+        nexts = []
+        for x in range(4):
+            if cols[x] and _beaten(cols, x):
+                n = list(cols)
+                n[x] = cols[x][:-1]
+                nexts.append((tuple(n), stock))
+            if cols[x] and (len(cols[x]) > 1 or lone):
+                for y in range(4):
+                    if not cols[y]:
+                        n = list(cols)
+                        n[x] = cols[x][:-1]
+                        n[y] = cols[x][-1:]
+                        nexts.append((tuple(n), stock))
+        if stock:
+            nexts.append((tuple(c + (() if d == HOLE else (d,)) for c, d in zip(cols, stock[0])),
+                          stock[1:]))
+        return any(rec(*n) for n in nexts)
+
+    return rec(tuple(map(tuple, cols)), tuple(map(tuple, stock)))
+
+
+def replay_wins(cols, stock, line, lone):
+    """True when every move of ``line`` is legal under the rules and the line wins."""
+    cols, stock = tuple(map(tuple, cols)), tuple(map(tuple, stock))
+    for move in line:
+        if move.kind == "D":
+            if not stock:
+                return False
+            cols, stock = tuple(c + (d,) for c, d in zip(cols, stock[0])), stock[1:]
+            continue
+        x = move.source - 1
+        if not cols[x]:
+            return False
+        n = list(cols)
+        n[x] = cols[x][:-1]
+        if move.kind == "F":
+            if not _beaten(cols, x):
+                return False
+        else:
+            y = move.target - 1
+            if x == y or cols[y] or (len(cols[x]) == 1 and not lone):
+                return False
+            n[y] = cols[x][-1:]
+        cols = tuple(n)
+    return _won(cols, stock)
+
+
+def bits(cols, stock=()):
+    out = 0
+    for group in list(cols) + list(stock):
+        for card in group:
+            if card != HOLE:
+                out |= 1 << card
+    return out
+
+
+def without(cols, stock, drop):
+    """The position without the cards of bit set ``drop`` (holes in the deals)."""
+    return (tuple(tuple(c for c in col if not drop >> c & 1) for col in cols),
+            tuple(tuple(HOLE if drop >> c & 1 else c for c in deal) for deal in stock))
+
+
+def solve_with_first_phase(position, lone, first, monkeypatch, **budget):
+    monkeypatch.setattr(solver, "FIRST_PHASE_NODES", first)
+    return solve(position, lone, **budget)
+
+
+def random_position(rng, max_cards=16):
+    """Four aces and 0..4 other cards of each suit, 0..3 deals, uneven stacked columns."""
+    while True:
+        pool = [16 * s + ACE for s in range(4)]
+        for s in range(4):
+            pool += [16 * s + r for r in rng.sample(range(2, 14), rng.choice((0, 1, 2, 3, 4)))]
+        if len(pool) <= max_cards:
+            break
+    rng.shuffle(pool)
+    deals = rng.randrange(0, min(3, len(pool) // 4) + 1)
+    stock = tuple(tuple(pool[i * 4:i * 4 + 4]) for i in range(deals))
+    cols = [[], [], [], []]
+    weights = [rng.random() for _ in range(4)]
+    for card in pool[deals * 4:]:
+        cols[rng.choices(range(4), weights)[0]].append(card)
+    return tuple(map(tuple, cols)), stock
+
+
+def opening(rng, ranks):
+    deck = [16 * s + r for s in range(4) for r in ranks]
+    rng.shuffle(deck)
+    return (tuple((c,) for c in deck[:4]),
+            tuple(tuple(deck[i:i + 4]) for i in range(4, len(deck), 4)))
+
+
+# --- witnesses: a wrong rule loses these wins, the solver's rule does not ------------------
+
+# Dropping every card lower than a card of its suit ANYWHERE in the stock (instead of in
+# the last deal only) loses this win.
+WRONG_ESSENTIAL = (((), (), (), ()),
+                   ((62, 30, 14, 46), (45, 38, 39, 10), (13, 3, 35, 55)))
+# The safe discard taken under no-lone-moves before the stock is empty loses this win.
+WRONG_SAFE_DISCARD = (((38,), (30,), (), (24,)),
+                      ((14, 51, 45, 46), (3, 55, 62, 59)))
+# Dropping every card that is not a bottom (ignoring _dispensable's conditions) loses this.
+WRONG_DISPENSABLE = (((30, 54, 7), (50, 52), (6, 5, 14), (62, 46)), ())
+
+
+def test_witness_essential():
+    cols, stock = WRONG_ESSENTIAL
+    assert plain(cols, stock)
+    stockcards = [c for deal in stock for c in deal]
+    wrong = 0
+    for c in [c for col in cols for c in col] + stockcards:
+        if c & 15 != ACE and c not in stock[-1] and any(
+                g >> 4 == c >> 4 and g > c for g in stockcards):
+            wrong |= 1 << c
+    assert not plain(*without(cols, stock, wrong))                      # sensitive
+    right = ~solver._essential(stock[-1]) & ((1 << 64) - 1)
+    assert plain(*without(cols, stock, right))
+
+
+def test_witness_safe_discard_needs_lone_moves():
+    cols, stock = WRONG_SAFE_DISCARD
+    move = solver._safe_discard(cols, bits(cols, stock))
+    assert move is not None
+    after = list(cols)
+    after[move.source - 1] = cols[move.source - 1][:-1]
+    assert plain(cols, stock, False) and not plain(tuple(after), stock, False)   # sensitive
+    assert plain(tuple(after), stock, True)                 # classic rules: safe indeed
+
+
+@pytest.mark.parametrize("lone", [True, False])
+def test_witness_dispensable(lone):
+    cols, stock = WRONG_DISPENSABLE
+    assert plain(cols, stock, lone)
+    wrong = 0
+    for col in cols:
+        for c in col[:-1]:
+            if c & 15 != ACE:
+                wrong |= 1 << c
+    assert not plain(*without(cols, (), wrong), lone)                     # sensitive
+    right = solver._dispensable(cols)
+    assert right and plain(*without(cols, (), right), lone)
+
+
+@pytest.mark.parametrize("lone", [True, False])
+@pytest.mark.parametrize("witness", [WRONG_ESSENTIAL, WRONG_SAFE_DISCARD, WRONG_DISPENSABLE])
+@pytest.mark.parametrize("first", [0, None])
+def test_solver_wins_the_witnesses(witness, lone, first, monkeypatch):
+    cols, stock = witness
+    found = solve_with_first_phase(Position(cols, stock), lone,
+                                   solver.FIRST_PHASE_NODES if first is None else first,
+                                   monkeypatch)
+    assert (found.status is Status.WINNABLE) == plain(cols, stock, lone)
+    if found.status is Status.WINNABLE:
+        assert replay_wins(cols, stock, found.line, lone)
+
+
+# --- each rule's claim on its own, on positions unlike test_aces_up_solver's -----------------
+
+def test_rule_claims_on_random_positions():
+    rng = random.Random(2024)
+    counts = dict(essential=0, safe=0, dispensable=0, locked=0)
+    for _ in range(700):
+        cols, stock = random_position(rng, 14)
+        won = {lone: plain(cols, stock, lone) for lone in (True, False)}
+        if stock and won[True]:
+            drop = ~solver._essential(stock[-1]) & ((1 << 64) - 1)
+            if without(cols, stock, drop) != (cols, stock):
+                counts["essential"] += 1
+                assert plain(*without(cols, stock, drop)), (cols, stock)
+        move = solver._safe_discard(cols, bits(cols, stock))
+        if move is not None and won[True]:
+            counts["safe"] += 1
+            after = list(cols)
+            after[move.source - 1] = cols[move.source - 1][:-1]
+            assert plain(tuple(after), stock, True), (cols, stock)
+        for lone in (True, False):
+            if not stock and won[lone]:
+                drop = solver._dispensable(cols)
+                if drop:
+                    counts["dispensable"] += 1
+                    assert plain(*without(cols, (), drop), lone), (cols, lone)
+            search = solver._Search(stock, lone, None, None, relax=False)
+            if all(cols) and solver._locked_and_lost(cols, search.incoming[0],
+                                                     bits(cols, stock)):
+                counts["locked"] += 1
+                assert not won[lone], (cols, stock, lone)
+    assert min(counts.values()) >= 10, counts
+
+
+# --- whole-solver verdicts -------------------------------------------------------------------
+
+@pytest.mark.parametrize("lone", [True, False])
+def test_solver_verdicts_on_openings_and_mid_games(lone, monkeypatch):
+    rng = random.Random(31 if lone else 32)
+    verdicts = set()
+    for i in range(160):
+        if i % 2:
+            cols, stock = random_position(rng)
+        else:
+            cols, stock = opening(rng, (14, 2, 3))        # 12-card deck: 4 suits, A 2 3
+        expected = plain(cols, stock, lone)
+        for first in (0, 20_000):
+            found = solve_with_first_phase(Position(cols, stock), lone, first, monkeypatch)
+            assert found.status is not Status.UNSETTLED
+            assert (found.status is Status.WINNABLE) == expected, (cols, stock, first)
+            if expected:
+                assert replay_wins(cols, stock, found.line, lone), (cols, stock, first)
+        verdicts.add(expected)
+    assert verdicts == {True, False}
+
+
+@pytest.mark.parametrize("lone", [True, False])
+def test_a_budget_never_yields_a_wrong_verdict(lone, monkeypatch):
+    rng = random.Random(41 if lone else 42)
+    for _ in range(40):
+        cols, stock = opening(rng, (14, 2, 3))
+        expected = plain(cols, stock, lone)
+        for first in (0, 3, 20_000):
+            for budget in (1, 2, 5, 10, 30):
+                found = solve_with_first_phase(Position(cols, stock), lone, first, monkeypatch,
+                                               max_nodes=budget)
+                if found.status is Status.LOST:
+                    assert not expected, (cols, stock, first, budget)
+                elif found.status is Status.WINNABLE:
+                    assert expected and replay_wins(cols, stock, found.line, lone)
