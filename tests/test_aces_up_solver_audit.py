@@ -1,4 +1,4 @@
-"""Soundness audit of cardgames.aces_up.solver against an independent plain search (sampled, not exhaustive: see the report).
+"""Soundness audit of the Aces Up solver against an independent plain search (sampled).
 
 The plain search here is written from the rules (spec §3), not from the solver's move
 generator, and accepts holes (``solver.HOLE``) in deals so that it can also play the relaxed
