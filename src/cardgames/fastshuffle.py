@@ -108,7 +108,6 @@ def _permute_batch(size: int, seeds: range):
             j[pending] = again
             pending = pending[again >= n]
         j[short] = 0  # those games are redone below; keep their indices valid meanwhile
-        np.minimum(cursor, end, out=cursor)
         here = i * games + columns
         there = j.astype(np.intp) * games + columns
         top = deck[here]

@@ -239,12 +239,16 @@ def outcome_codes() -> bytes:
     """The outcome of every set of ace places, by placement rank: 0 when lost, else cards left."""
     codes = bytearray(comb(DECK_SIZE, len(ACES)))
     for places in combinations(range(DECK_SIZE), len(ACES)):
-        won, left = outcome_of_mask(sum(1 << place for place in places))
+        won, left = outcome_of_mask(places_mask(places))
         codes[placement_rank(places)] = left if won else 0
     return bytes(codes)
 
 
+def places_mask(places: Sequence[int]) -> int:
+    """A set of places as a bit mask (bit p = place p)."""
+    return sum(1 << place for place in places)
+
+
 def ace_masks() -> list[int]:
     """Every possible set of places of the four aces (C(32, 4) = 35,960), as bit masks."""
-    return [sum(1 << place for place in places)
-            for places in combinations(range(DECK_SIZE), len(ACES))]
+    return [places_mask(places) for places in combinations(range(DECK_SIZE), len(ACES))]
