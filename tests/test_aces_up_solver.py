@@ -232,6 +232,23 @@ def test_essential_cards_are_those_above_the_last_deal_in_their_suit():
                        + [f"{rank}♦" for rank in "2 3 4 5 6 7 8 9 10 J Q K".split()])
 
 
+def test_upper_sets_hold_the_highest_ranks_of_every_suit():
+    kept = {str(decode(code)) for code in range(64) if solver._upper(3) >> code & 1}
+    assert kept == {f"{rank}{suit}" for rank in "Q K A".split() for suit in "♣♦♥♠"}
+    assert solver._upper(13).bit_count() == 52
+
+
+def test_the_relaxations_are_chained_smaller_and_smaller():
+    position = deal_position(3)
+    search = solver._Search(position.stock, True, None, None, tops=(10, 7, 4))
+    sizes = []
+    while search.relaxed is not None:
+        search = search.relaxed
+        sizes.append(solver._tableau_bits(search.stock).bit_count())
+    assert len(sizes) == 3 and sizes == sorted(sizes, reverse=True) and sizes[-1] < 16
+    assert all(len(deal) == 4 for deal in search.stock)
+
+
 @pytest.mark.parametrize("lone_moves", [True, False])
 def test_the_relaxed_phase_agrees_with_the_plain_search(monkeypatch, lone_moves):
     monkeypatch.setattr(solver, "FIRST_PHASE_NODES", 0)      # relax from the first node on

@@ -142,6 +142,8 @@ WRONG_ESSENTIAL = (((), (), (), ()),
 # The safe discard taken under no-lone-moves before the stock is empty loses this win.
 WRONG_SAFE_DISCARD = (((38,), (30,), (), (24,)),
                       ((14, 51, 45, 46), (3, 55, 62, 59)))
+# Dropping the 9♣ that must beat the 2♣ (a set that is not upward closed) loses this win.
+WRONG_UPPER = (((14, 2), (62, 9), (30,), (46,)), ())        # A♣ 2♣ | A♠ 9♣ | A♦ | A♥
 # Dropping every card that is not a bottom (ignoring _dispensable's conditions) loses this.
 WRONG_DISPENSABLE = (((30, 54, 7), (50, 52), (6, 5, 14), (62, 46)), ())
 
@@ -184,8 +186,19 @@ def test_witness_dispensable(lone):
     assert right and plain(*without(cols, (), right), lone)
 
 
+def test_witness_upper():
+    cols, stock = WRONG_UPPER
+    assert plain(cols, stock)
+    assert not plain(*without(cols, stock, 1 << 9))                     # sensitive
+    kept = solver._upper(12)                                            # drops the twos
+    right = ~kept & ((1 << 64) - 1)
+    assert right & (1 << 2) and not right & (1 << 9)
+    assert plain(*without(cols, stock, right))
+
+
 @pytest.mark.parametrize("lone", [True, False])
-@pytest.mark.parametrize("witness", [WRONG_ESSENTIAL, WRONG_SAFE_DISCARD, WRONG_DISPENSABLE])
+@pytest.mark.parametrize("witness", [WRONG_ESSENTIAL, WRONG_SAFE_DISCARD, WRONG_DISPENSABLE,
+                                     WRONG_UPPER])
 @pytest.mark.parametrize("first", [0, None])
 def test_solver_wins_the_witnesses(witness, lone, first, monkeypatch):
     cols, stock = witness
@@ -201,7 +214,7 @@ def test_solver_wins_the_witnesses(witness, lone, first, monkeypatch):
 
 def test_rule_claims_on_random_positions():
     rng = random.Random(2024)
-    counts = dict(essential=0, safe=0, dispensable=0, locked=0)
+    counts = dict(essential=0, upper=0, safe=0, dispensable=0, locked=0)
     for _ in range(700):
         cols, stock = random_position(rng, 14)
         won = {lone: plain(cols, stock, lone) for lone in (True, False)}
@@ -209,6 +222,16 @@ def test_rule_claims_on_random_positions():
             drop = ~solver._essential(stock[-1]) & ((1 << 64) - 1)
             if without(cols, stock, drop) != (cols, stock):
                 counts["essential"] += 1
+                assert plain(*without(cols, stock, drop)), (cols, stock)
+        if won[True]:
+            # any upward-closed set: per suit, every card from a random rank up
+            keep = 0
+            for suit in range(4):
+                for strength in range(rng.randrange(2, ACE + 1), ACE + 1):
+                    keep |= 1 << (16 * suit + strength)
+            drop = ~keep & ((1 << 64) - 1)
+            if without(cols, stock, drop) != (cols, stock):
+                counts["upper"] += 1
                 assert plain(*without(cols, stock, drop)), (cols, stock)
         move = solver._safe_discard(cols, bits(cols, stock))
         if move is not None and won[True]:

@@ -29,6 +29,8 @@ Pruning rules, each with its proof next to its code:
   as the only beater (classic rules, which relax the no-lone-moves variant); if the game without those cards (a smaller game, with
   holes in the deals) is lost, so is the real one.  Each level is checked in that relaxed
   game first, after a short plain first phase that finds the easy wins.
+* ``_upper``: the game restricted to the highest cards of every suit (an upward-closed set of
+  cards) can only be easier; the relaxed games are chained, each checked in a smaller one.
 * ``_locked_and_lost``: when no column can ever be emptied again, no card moves again, and
   an ace over a card, an ace still in the stock, or a card beaten by nothing outside its
   column loses the game.
@@ -226,6 +228,7 @@ class _Search:
     left: list = field(default_factory=list)
     relax: bool = True
     winners: set | None = None        # positions known won (no line kept): relaxed search only
+    tops: tuple[int, ...] = ()        # the relaxation chain below this search (``_upper``)
 
     def __post_init__(self) -> None:
         # A card of a deal may be HOLE (no card for that column) in a relaxed search.
@@ -248,21 +251,27 @@ class _Search:
     def enable_relaxation(self) -> None:
         """Check each level's start in the relaxed game first (see ``_essential``).
 
+        With ``tops``, the relaxed game keeps only the essential cards among the ``tops[0]``
+        highest of each suit (``_upper``), and has its own relaxed game for ``tops[1:]``.
         The relaxed game is always played under the classic rules: with --no-lone-moves
         that only relaxes it further (every line of the variant is a line of the classic
         game), so a relaxed game lost under the classic rules is lost in the variant too.
         """
         if self.stock and self.relaxed is None:
             self.essential = _essential(self.stock[-1])
-            stock = tuple(tuple(card if self.essential >> card & 1 else HOLE for card in deal)
+            if self.tops:
+                self.essential &= _upper(self.tops[0])
+            stock = tuple(tuple(card if card != HOLE and self.essential >> card & 1 else HOLE
+                                for card in deal)
                           for deal in self.stock)
             if stock != self.stock:
-                self.relaxed = _Search(stock, True, self.max_nodes, self.deadline, relax=False,
-                                       winners=set())
+                self.relaxed = _Search(stock, True, self.max_nodes, self.deadline,
+                                       relax=bool(self.tops), winners=set(),
+                                       tops=self.tops[1:])
 
     def total_nodes(self) -> int:
         """The nodes counted by this search and its relaxed search."""
-        return self.nodes + (self.relaxed.nodes if self.relaxed is not None else 0)
+        return self.nodes + (self.relaxed.total_nodes() if self.relaxed is not None else 0)
 
     def tick(self) -> None:
         """Count a node; raise _OutOfBudget when the budget is spent."""
@@ -462,6 +471,34 @@ class _Search:
 
 
 HOLE = -1
+
+
+def _upper(top: int) -> int:
+    """The ``top`` highest cards of every suit (aces high), as a bit set: an upward-closed set.
+
+    Claim: if P is won, so is P' = P without the cards outside an upward-closed set U (a set
+    that holds, with each card, every higher card of its suit), under the classic rules, in
+    the tableau and in the stock (their places in the deals become holes).  Proof: replay a
+    winning line of P in P', skipping the moves of the dropped cards.  P' stays P without
+    them: deals add the same kept cards to the same columns; the bottom card of a column of P,
+    when kept, is the bottom card of that column in P'; an empty column of P is empty in P'.
+    A move of a kept card stays legal (lone cards may move under the classic rules).  A
+    discard of a kept card e beaten by h stays legal: h is higher than e in e's suit, so h is
+    kept (U is upward closed) and is the bottom card of its column in P' too.  The line ends
+    with only the aces left, which U keeps.  Hence if P' cannot be won, neither can P.
+
+    The solver chains such relaxations (``RELAXATION_TOPS``): each level of a search is first
+    checked in the game restricted to the essential cards of the top ``tops[0]`` ranks, which
+    is checked in turn in the game of the top ``tops[1]`` ranks, and so on.  Each is a smaller
+    game with its own memo, and the same position of a smaller game serves many positions of
+    the larger one.  Restricting a game to its essential cards (``_essential``) and then to U
+    is two relaxations in a row, so the game of the cards in both sets is a relaxation too.
+    """
+    bits = 0
+    for suit in range(4):
+        for strength in range(ACE - top + 1, ACE + 1):
+            bits |= 1 << (16 * suit + strength)
+    return bits
 
 
 def _essential(last_deal: Sequence[int]) -> int:
@@ -669,6 +706,7 @@ def _remaining(position: Position) -> int:
 
 
 FIRST_PHASE_NODES = 20_000
+RELAXATION_TOPS = (10, 7, 4)
 
 
 def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = None,
@@ -682,7 +720,8 @@ def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = N
     start = time.monotonic()
     deadline = None if max_seconds is None else start + max_seconds
     first = FIRST_PHASE_NODES if max_nodes is None else min(max_nodes, FIRST_PHASE_NODES)
-    search = _Search(position.stock, lone_moves, first, deadline, relax=False)
+    search = _Search(position.stock, lone_moves, first, deadline, relax=False,
+                     tops=RELAXATION_TOPS)
     remaining = _remaining(position)
     try:
         try:
