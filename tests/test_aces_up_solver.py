@@ -179,22 +179,6 @@ def endgame_position(rng):
     return position
 
 
-@pytest.mark.parametrize("lone_moves", [True, False])
-def test_removing_dispensable_cards_never_loses_a_won_endgame(lone_moves):
-    rng = random.Random(11 if lone_moves else 12)
-    checked = 0
-    for _ in range(1500):
-        position = endgame_position(rng)
-        dispensable = solver._dispensable(position.columns)
-        if not dispensable or solve_plain(position, lone_moves) is None:
-            continue
-        relaxed = Position(tuple(tuple(card for card in column if not dispensable >> card & 1)
-                                 for column in position.columns))
-        checked += 1
-        assert solve_plain(relaxed, lone_moves) is not None, position
-    assert checked > 20
-
-
 def test_solver_agrees_with_the_plain_search_on_random_endgames():
     rng = random.Random(13)
     for _ in range(400):

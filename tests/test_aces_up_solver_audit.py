@@ -144,9 +144,6 @@ WRONG_SAFE_DISCARD = (((38,), (30,), (), (24,)),
                       ((14, 51, 45, 46), (3, 55, 62, 59)))
 # Dropping the 9♣ that must beat the 2♣ (a set that is not upward closed) loses this win.
 WRONG_UPPER = (((14, 2), (62, 9), (30,), (46,)), ())        # A♣ 2♣ | A♠ 9♣ | A♦ | A♥
-# Dropping every card that is not a bottom (ignoring _dispensable's conditions) loses this.
-WRONG_DISPENSABLE = (((30, 54, 7), (50, 52), (6, 5, 14), (62, 46)), ())
-
 
 def test_witness_essential():
     cols, stock = WRONG_ESSENTIAL
@@ -172,20 +169,6 @@ def test_witness_safe_discard_needs_lone_moves():
     assert plain(tuple(after), stock, True)                 # classic rules: safe indeed
 
 
-@pytest.mark.parametrize("lone", [True, False])
-def test_witness_dispensable(lone):
-    cols, stock = WRONG_DISPENSABLE
-    assert plain(cols, stock, lone)
-    wrong = 0
-    for col in cols:
-        for c in col[:-1]:
-            if c & 15 != ACE:
-                wrong |= 1 << c
-    assert not plain(*without(cols, (), wrong), lone)                     # sensitive
-    right = solver._dispensable(cols)
-    assert right and plain(*without(cols, (), right), lone)
-
-
 def test_witness_upper():
     cols, stock = WRONG_UPPER
     assert plain(cols, stock)
@@ -197,8 +180,7 @@ def test_witness_upper():
 
 
 @pytest.mark.parametrize("lone", [True, False])
-@pytest.mark.parametrize("witness", [WRONG_ESSENTIAL, WRONG_SAFE_DISCARD, WRONG_DISPENSABLE,
-                                     WRONG_UPPER])
+@pytest.mark.parametrize("witness", [WRONG_ESSENTIAL, WRONG_SAFE_DISCARD, WRONG_UPPER])
 @pytest.mark.parametrize("first", [0, None])
 def test_solver_wins_the_witnesses(witness, lone, first, monkeypatch):
     cols, stock = witness
@@ -214,7 +196,7 @@ def test_solver_wins_the_witnesses(witness, lone, first, monkeypatch):
 
 def test_rule_claims_on_random_positions():
     rng = random.Random(2024)
-    counts = dict(essential=0, upper=0, safe=0, dispensable=0, locked=0)
+    counts = dict(essential=0, upper=0, safe=0, locked=0)
     for _ in range(700):
         cols, stock = random_position(rng, 14)
         won = {lone: plain(cols, stock, lone) for lone in (True, False)}
@@ -240,11 +222,6 @@ def test_rule_claims_on_random_positions():
             after[move.source - 1] = cols[move.source - 1][:-1]
             assert plain(tuple(after), stock, True), (cols, stock)
         for lone in (True, False):
-            if not stock and won[lone]:
-                drop = solver._dispensable(cols)
-                if drop:
-                    counts["dispensable"] += 1
-                    assert plain(*without(cols, (), drop), lone), (cols, lone)
             search = solver._Search(stock, lone, None, None, relax=False)
             if all(cols) and solver._locked_and_lost(cols, search.incoming[0],
                                                      bits(cols, stock)):

@@ -22,9 +22,6 @@ Pruning rules, each with its proof next to its code:
 * ``_Search.endgame``: with the stock empty, every discard is safe, a card alone in its
   column never needs to move, and all empty columns are alike; positions are memoised with their
   columns sorted.
-* ``_dispensable``: with the stock empty, a card that is not a bottom card and is beaten by
-  a bottom card of its suit (or whose lower suit-mates are all such) is never needed; if the
-  position without those cards is lost, so is the position.
 * ``_essential``: a card lower than a card of its suit in the last deal is never needed
   as the only beater (classic rules, which relax the no-lone-moves variant); if the game without those cards (a smaller game, with
   holes in the deals) is lost, so is the real one.  Each level is checked in that relaxed
@@ -79,6 +76,8 @@ class Move(NamedTuple):
 
 
 DEAL = Move("D")
+DISCARDS = tuple(Move("F", x + 1) for x in range(4))
+TRANSFERS = tuple(tuple(Move("T", x + 1, y + 1) for y in range(4)) for x in range(4))
 
 
 def command(move: Move) -> str:
@@ -364,25 +363,24 @@ class _Search:
             self.tick()
             successors = []
             safe = None
+            # A bottom card lower than the highest bottom card of its suit is beaten by that
+            # card, which lies in another column (a column has one bottom card); aces never are.
+            tops = [0, 0, 0, 0]
+            for column in cols:
+                if column:
+                    card = column[-1]
+                    if card > tops[card >> 4]:
+                        tops[card >> 4] = card
             for x in range(COLUMNS):
                 column = cols[x]
-                if not column:
-                    continue
-                card = column[-1]
-                if card & 15 == ACE:
-                    continue
-                suit = card >> 4
-                for y in range(COLUMNS):
-                    other = cols[y]
-                    if y != x and other and other[-1] > card and other[-1] >> 4 == suit:
-                        after = list(cols)
-                        after[x] = column[:-1]
-                        successors.append((tuple(after), Move("F", x + 1), left & ~(1 << card)))
-                        if lone and not left & BELOW[card]:
-                            safe = successors[-1]
+                if column and column[-1] < tops[column[-1] >> 4]:
+                    card = column[-1]
+                    after = list(cols)
+                    after[x] = column[:-1]
+                    successors.append((tuple(after), DISCARDS[x], left & ~(1 << card)))
+                    if lone and not left & BELOW[card]:
+                        safe = successors[-1]
                         break
-                if safe is not None:
-                    break
             if safe is not None:
                 successors = [safe]
             else:
@@ -396,7 +394,7 @@ class _Search:
                                 after = list(cols)
                                 after[x] = column[:-1]
                                 after[y] = column[-1:]
-                                successors.append((tuple(after), Move("T", x + 1, y + 1), left))
+                                successors.append((tuple(after), TRANSFERS[x][y], left))
             for after, move, after_left in successors:
                 if after not in reached:
                     reached[after] = (cols, move)
@@ -421,13 +419,22 @@ class _Search:
         progress = True
         while progress:
             progress = False
+            tops = [0, 0, 0, 0]                 # the highest bottom card of each suit
+            for column in cols:
+                if column and column[-1] > tops[column[-1] >> 4]:
+                    tops[column[-1] >> 4] = column[-1]
             for x in range(COLUMNS):
-                if _can_discard(cols, x):
-                    remaining &= ~(1 << cols[x][-1])
-                    cols[x] = cols[x][:-1]
-                    self.line.append(Move("F", x + 1))
+                column = cols[x]
+                # lower than the highest bottom of its suit: beaten from another column
+                while column and column[-1] < tops[column[-1] >> 4]:
+                    remaining &= ~(1 << column[-1])
+                    column = column[:-1]
+                    self.line.append(DISCARDS[x])
                     pushed += 1
                     progress = True
+                    if column and column[-1] > tops[column[-1] >> 4]:
+                        tops[column[-1] >> 4] = column[-1]
+                cols[x] = column
         if _won(cols):
             return True
         # The rules no longer tell the columns apart (no deal is left), so a position and any
@@ -435,10 +442,9 @@ class _Search:
         # never move a card that is alone (that only permutes the columns), and try one empty
         # column only (moving to another empty column gives a permutation of the result).
         key = (len(self.stock), tuple(sorted(cols)))
-        # A key enters ``seen`` only once its position is known lost (a relaxed position
-        # searched by ``_relaxation_lost`` may be won); moves fill empty columns, so the
-        # search cannot cycle.
-        if key not in self.seen and not self._relaxation_lost(cols, key):
+        # A key enters ``seen`` once its position is known lost; moves fill empty columns,
+        # so the search cannot cycle.
+        if key not in self.seen:
             self.tick()
             empty = next((y for y in range(COLUMNS) if not cols[y]), None)
             if empty is not None:
@@ -452,22 +458,6 @@ class _Search:
             self.seen.add(key)
         del self.line[len(self.line) - pushed:]
         return False
-
-    def _relaxation_lost(self, cols: list, key: tuple) -> bool:
-        """True (and ``key`` marked lost) when the stock is empty, no discard is possible and
-        the position without its dispensable cards (``_dispensable``) cannot be won."""
-        dispensable = _dispensable(cols)
-        if not dispensable:
-            return False
-        relaxed = tuple(tuple(card for card in column if not dispensable >> card & 1)
-                        for column in cols)
-        mark = len(self.line)
-        won = self.endgame(relaxed, 0)
-        del self.line[mark:]
-        if won:
-            return False
-        self.seen.add(key)
-        return True
 
 
 HOLE = -1
@@ -529,47 +519,6 @@ def _essential(last_deal: Sequence[int]) -> int:
         if code & 15 == ACE or (2 <= code & 15 < ACE and code > best[code >> 4]):
             bits |= 1 << code
     return bits
-
-
-def _dispensable(columns: Sequence[tuple[int, ...]]) -> int:
-    """With the stock empty: the cards whose removal cannot turn a won position into a lost one.
-
-    A card r qualifies when it is not an ace and not a bottom card, and either some bottom
-    card of its suit is higher, or every lower card of its suit left is dispensable too.
-    Claim: if P is won, so is P' = P without a set R of such cards.  Proof: with the stock
-    empty the highest exposed card of each suit never decreases (see ``endgame``).  Replay a
-    winning line of P in P', skipping the moves of the cards of R.  Invariant: P' is P without
-    R, up to an order of the columns (with the stock empty the rules do not tell columns
-    apart; when the line moves a card e that is alone in P' but not in P, P' does not move it
-    and the two columns swap roles).  Bottoms not in R are the same in both; R holds no
-    bottom card of P at the start, and a card of R that becomes a bottom in P is simply
-    absent in P'.  A move of e from x to an empty column: e is the bottom of its column in
-    P', and an empty column of P is empty in P'.  A discard of e (not in R) beaten by h: if
-    h is not in R it is a bottom of another column in P' too; if h is in R, then e < h and e
-    is left in P', so h was not dispensable by the second condition; hence some bottom g > h
-    of the suit existed at the start, and by monotonicity a bottom g' >= g > e of the suit
-    exists now, in another column than e (it is not e).  The line ends with only aces left in
-    P, so in P' too.  Hence if P' cannot be won, neither can P.
-    """
-    bottoms = [column[-1] for column in columns if column]
-    bottom_bits = 0
-    best = [0] * 4
-    for card in bottoms:
-        bottom_bits |= 1 << card
-        if card > best[card >> 4]:
-            best[card >> 4] = card
-    cards = sorted(card for column in columns for card in column if card & 15 != ACE)
-    dispensable = 0
-    chain = [True] * 4                       # every lower card of the suit is dispensable
-    for card in cards:
-        suit = card >> 4
-        if bottom_bits >> card & 1:
-            chain[suit] = False
-        elif card < best[suit] or chain[suit]:
-            dispensable |= 1 << card
-        else:
-            chain[suit] = False
-    return dispensable
 
 
 def _safe_discard(columns: Sequence[tuple[int, ...]], remaining: int) -> Move | None:
