@@ -7,8 +7,10 @@ counted apart; the bounds that treat them all as lost or all as won are printed 
 
     python3 benchmarks/bench_aces_up_solver.py [--seeds A:B] [--budget S] [--no-lone-moves]
                                                [--jobs J] [--log FILE]
+    python3 benchmarks/bench_aces_up_solver.py --summarize FILE    # the summary of a log
 
 (default: seeds 0:100, budget 10 s, one process).  CPU-heavy: run big ranges with nice.
+The times are wall-clock: with --jobs, leave that many cores idle for the run.
 """
 
 from __future__ import annotations
@@ -42,6 +44,36 @@ def solve_seed(job: tuple[int, float, bool]) -> tuple[int, str, float, int]:
     return seed, found.status.name, found.seconds, found.nodes
 
 
+def summary(results: list[tuple[int, str, float, int]], title: str) -> list[str]:
+    """The report's lines for a list of (seed, status name, seconds, nodes)."""
+    counts = {status.name: sum(1 for r in results if r[1] == status.name) for status in Status}
+    won, lost, unsettled = counts["WINNABLE"], counts["LOST"], counts["UNSETTLED"]
+    total = len(results)
+    settled = won + lost
+    lines = [title, f"winnable {won}, cannot be won {lost}, unsettled {unsettled} of {total}"]
+    if settled:
+        low, high = wilson(won, settled)
+        lines.append(f"share winnable among settled deals: {won / settled:.1%} "
+                     f"(95% CI {low:.1%} .. {high:.1%}; biased to the deals settled fast)")
+    lowest, _ = wilson(won, total)
+    _, highest = wilson(won + unsettled, total)
+    lines.append(f"share winnable over all deals: at least {won / total:.1%} "
+                 f"(95% CI from {lowest:.1%}), at most {(won + unsettled) / total:.1%} "
+                 f"(95% CI to {highest:.1%})")
+    times = [r[2] for r in results]
+    lines.append(f"time per deal: median {statistics.median(times):.2f} s, "
+                 f"max {max(times):.2f} s; "
+                 f"nodes per second {sum(r[3] for r in results) / max(sum(times), 1e-9):,.0f}")
+    return lines
+
+
+def read_log(path: str) -> list[tuple[int, str, float, int]]:
+    """The results written by --log: one "seed status seconds nodes" line per deal."""
+    with open(path, encoding="utf-8") as log:
+        return [(int(seed), status, float(seconds), int(nodes))
+                for seed, status, seconds, nodes in (line.split() for line in log if line.strip())]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seeds", default="0:100", help="seed range A:B (B excluded)")
@@ -49,7 +81,14 @@ def main() -> None:
     parser.add_argument("--no-lone-moves", action="store_true", help="the variant")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--log", help="append one line per seed to this file")
+    parser.add_argument("--summarize", metavar="LOG", help="print the summary of a log")
     args = parser.parse_args()
+    if args.summarize:
+        results = read_log(args.summarize)
+        seeds = [r[0] for r in results]
+        print("\n".join(summary(results, f"{len(results)} deals, seeds {min(seeds)}.."
+                                          f"{max(seeds)}, from {args.summarize}")))
+        return
     start, stop = (int(part) for part in args.seeds.split(":"))
     jobs = [(seed, args.budget, not args.no_lone_moves) for seed in range(start, stop)]
     log = open(args.log, "a", encoding="utf-8") if args.log else None
@@ -59,21 +98,9 @@ def main() -> None:
             results.append(result)
             if log:
                 print(*result, file=log, flush=True)
-    counts = {status.name: sum(1 for r in results if r[1] == status.name) for status in Status}
-    won, lost, unsettled = counts["WINNABLE"], counts["LOST"], counts["UNSETTLED"]
-    settled = won + lost
-    low, high = wilson(won, settled)
-    times = [r[2] for r in results]
     rules = "no lone moves" if args.no_lone_moves else "classic rules"
-    print(f"seeds {start}..{stop - 1}, {rules}, budget {args.budget:g} s per deal")
-    print(f"winnable {won}, cannot be won {lost}, unsettled {unsettled} of {len(results)}")
-    if settled:
-        print(f"share winnable among settled deals: {won / settled:.1%} "
-              f"(95% CI {low:.1%} .. {high:.1%})")
-    print(f"bounds over all deals (unsettled counted lost .. won): "
-          f"{won / len(results):.1%} .. {(won + unsettled) / len(results):.1%}")
-    print(f"time per deal: median {statistics.median(times):.2f} s, max {max(times):.2f} s; "
-          f"nodes per second {sum(r[3] for r in results) / max(sum(times), 1e-9):,.0f}")
+    print("\n".join(summary(results, f"seeds {start}..{stop - 1}, {rules}, "
+                                      f"budget {args.budget:g} s per deal")))
 
 
 if __name__ == "__main__":
