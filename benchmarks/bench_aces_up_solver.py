@@ -49,6 +49,8 @@ def summary(results: list[tuple[int, str, float, int]], title: str) -> list[str]
     counts = {status.name: sum(1 for r in results if r[1] == status.name) for status in Status}
     won, lost, unsettled = counts["WINNABLE"], counts["LOST"], counts["UNSETTLED"]
     total = len(results)
+    if not total:
+        return [title, "no deals"]
     settled = won + lost
     lines = [title, f"winnable {won}, cannot be won {lost}, unsettled {unsettled} of {total}"]
     if settled:
@@ -67,11 +69,21 @@ def summary(results: list[tuple[int, str, float, int]], title: str) -> list[str]
     return lines
 
 
-def read_log(path: str) -> list[tuple[int, str, float, int]]:
-    """The results written by --log: one "seed status seconds nodes" line per deal."""
+def read_log(path: str) -> tuple[str, list[tuple[int, str, float, int]]]:
+    """The run written by --log: its "# rules, budget" header and its "seed status seconds
+    nodes" lines.  A log that mixes runs (two headers, or a seed twice) is refused."""
+    headers, results, seeds = set(), [], set()
     with open(path, encoding="utf-8") as log:
-        return [(int(seed), status, float(seconds), int(nodes))
-                for seed, status, seconds, nodes in (line.split() for line in log if line.strip())]
+        for line in log:
+            if line.startswith("#"):
+                headers.add(line[1:].strip())
+            elif line.strip():
+                seed, status, seconds, nodes = line.split()
+                results.append((int(seed), status, float(seconds), int(nodes)))
+                seeds.add(int(seed))
+    if len(headers) > 1 or len(seeds) < len(results):
+        sys.exit(f"{path}: more than one run in this log")
+    return (headers.pop() if headers else "rules and budget not recorded"), results
 
 
 def main() -> None:
@@ -80,25 +92,27 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=10.0, help="seconds per deal")
     parser.add_argument("--no-lone-moves", action="store_true", help="the variant")
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--log", help="append one line per seed to this file")
+    parser.add_argument("--log", help="write one line per seed to this file (replaced)")
     parser.add_argument("--summarize", metavar="LOG", help="print the summary of a log")
     args = parser.parse_args()
     if args.summarize:
-        results = read_log(args.summarize)
-        seeds = [r[0] for r in results]
+        header, results = read_log(args.summarize)
+        seeds = [r[0] for r in results] or [0]
         print("\n".join(summary(results, f"{len(results)} deals, seeds {min(seeds)}.."
-                                          f"{max(seeds)}, from {args.summarize}")))
+                                          f"{max(seeds)}, {header}")))
         return
     start, stop = (int(part) for part in args.seeds.split(":"))
     jobs = [(seed, args.budget, not args.no_lone_moves) for seed in range(start, stop)]
-    log = open(args.log, "a", encoding="utf-8") if args.log else None
+    rules = "no lone moves" if args.no_lone_moves else "classic rules"
+    log = open(args.log, "w", encoding="utf-8") if args.log else None
+    if log:
+        print(f"# {rules}, budget {args.budget:g} s per deal", file=log, flush=True)
     results = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for result in pool.map(solve_seed, jobs):
             results.append(result)
             if log:
                 print(*result, file=log, flush=True)
-    rules = "no lone moves" if args.no_lone_moves else "classic rules"
     print("\n".join(summary(results, f"seeds {start}..{stop - 1}, {rules}, "
                                       f"budget {args.budget:g} s per deal")))
 

@@ -2,7 +2,7 @@
 
 The plain search here is written from the rules (spec §3), not from the solver's move
 generator, and accepts holes (``solver.HOLE``) in deals so that it can also play the relaxed
-games of ``_essential``.  Besides whole-solver verdicts (both lone-move rules, with the
+games of ``_essential`` and ``_upper``.  Besides whole-solver verdicts (both lone-move rules, with the
 relaxed phase from the first node and with the default two phases, winning lines replayed
 under the rules), each pruning rule's claim is checked on its own, and hand-picked witness
 positions show that the checks are sensitive: on each of them a plausible but wrong variant
@@ -145,6 +145,7 @@ WRONG_SAFE_DISCARD = (((38,), (30,), (), (24,)),
 # Dropping the 9♣ that must beat the 2♣ (a set that is not upward closed) loses this win.
 WRONG_UPPER = (((14, 2), (62, 9), (30,), (46,)), ())        # A♣ 2♣ | A♠ 9♣ | A♦ | A♥
 
+
 def test_witness_essential():
     cols, stock = WRONG_ESSENTIAL
     assert plain(cols, stock)
@@ -196,7 +197,7 @@ def test_solver_wins_the_witnesses(witness, lone, first, monkeypatch):
 
 def test_rule_claims_on_random_positions():
     rng = random.Random(2024)
-    counts = dict(essential=0, upper=0, safe=0, locked=0)
+    counts = dict(essential=0, upper=0, chained=0, safe=0, locked=0)
     for _ in range(700):
         cols, stock = random_position(rng, 14)
         won = {lone: plain(cols, stock, lone) for lone in (True, False)}
@@ -214,6 +215,13 @@ def test_rule_claims_on_random_positions():
             drop = ~keep & ((1 << 64) - 1)
             if without(cols, stock, drop) != (cols, stock):
                 counts["upper"] += 1
+                assert plain(*without(cols, stock, drop)), (cols, stock)
+        if stock and won[True]:
+            # the solver's relaxed games: the essential cards among the highest ranks
+            keep = solver._essential(stock[-1]) & solver._upper(rng.randrange(1, 14))
+            drop = ~keep & ((1 << 64) - 1)
+            if without(cols, stock, drop) != (cols, stock):
+                counts["chained"] += 1
                 assert plain(*without(cols, stock, drop)), (cols, stock)
         move = solver._safe_discard(cols, bits(cols, stock))
         if move is not None and won[True]:

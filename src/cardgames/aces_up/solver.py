@@ -23,9 +23,10 @@ Pruning rules, each with its proof next to its code:
   column never needs to move, and all empty columns are alike; positions are memoised with their
   columns sorted.
 * ``_essential``: a card lower than a card of its suit in the last deal is never needed
-  as the only beater (classic rules, which relax the no-lone-moves variant); if the game without those cards (a smaller game, with
-  holes in the deals) is lost, so is the real one.  Each level is checked in that relaxed
-  game first, after a short plain first phase that finds the easy wins.
+  as the only beater (classic rules, which relax the no-lone-moves variant); if the game
+  without those cards (a smaller game, with holes in the deals) is lost, so is the real one.
+  Each level is checked in that relaxed game first, after a short plain first phase that
+  finds the easy wins.
 * ``_upper``: the game restricted to the highest cards of every suit (an upward-closed set of
   cards) can only be easier; the relaxed games are chained, each checked in a smaller one.
 * ``_locked_and_lost``: when no column can ever be emptied again, no card moves again, and
@@ -265,7 +266,7 @@ class _Search:
                           for deal in self.stock)
             if stock != self.stock:
                 self.relaxed = _Search(stock, True, self.max_nodes, self.deadline,
-                                       relax=bool(self.tops), winners=set(),
+                                       relax=bool(self.tops[1:]), winners=set(),
                                        tops=self.tops[1:])
 
     def total_nodes(self) -> int:
@@ -328,10 +329,12 @@ class _Search:
         return False
 
     def _relaxation_won(self, columns: tuple, k: int, remaining: int) -> bool:
-        """False when the position without its inessential cards (``_essential``) is lost.
+        """False when the position without the cards the relaxed game drops is lost.
 
-        The relaxed game keeps the same deals with holes where inessential cards were; it has
-        its own memo and no relaxation of its own.  Budget exhaustion propagates.
+        The relaxed game keeps the essential cards (``_essential``) among the highest ranks
+        (``_upper``), with the same deals and holes where the dropped cards were; it has its
+        own memo, and its own relaxed game while ``tops`` goes on.  Budget exhaustion
+        propagates.
         """
         essential = self.essential
         relaxed = tuple(tuple(card for card in column if essential >> card & 1)
@@ -365,15 +368,15 @@ class _Search:
             safe = None
             # A bottom card lower than the highest bottom card of its suit is beaten by that
             # card, which lies in another column (a column has one bottom card); aces never are.
-            tops = [0, 0, 0, 0]
+            highest = [0, 0, 0, 0]
             for column in cols:
                 if column:
                     card = column[-1]
-                    if card > tops[card >> 4]:
-                        tops[card >> 4] = card
+                    if card > highest[card >> 4]:
+                        highest[card >> 4] = card
             for x in range(COLUMNS):
                 column = cols[x]
-                if column and column[-1] < tops[column[-1] >> 4]:
+                if column and column[-1] < highest[column[-1] >> 4]:
                     card = column[-1]
                     after = list(cols)
                     after[x] = column[:-1]
@@ -419,21 +422,21 @@ class _Search:
         progress = True
         while progress:
             progress = False
-            tops = [0, 0, 0, 0]                 # the highest bottom card of each suit
+            highest = [0, 0, 0, 0]                 # the highest bottom card of each suit
             for column in cols:
-                if column and column[-1] > tops[column[-1] >> 4]:
-                    tops[column[-1] >> 4] = column[-1]
+                if column and column[-1] > highest[column[-1] >> 4]:
+                    highest[column[-1] >> 4] = column[-1]
             for x in range(COLUMNS):
                 column = cols[x]
                 # lower than the highest bottom of its suit: beaten from another column
-                while column and column[-1] < tops[column[-1] >> 4]:
+                while column and column[-1] < highest[column[-1] >> 4]:
                     remaining &= ~(1 << column[-1])
                     column = column[:-1]
                     self.line.append(DISCARDS[x])
                     pushed += 1
                     progress = True
-                    if column and column[-1] > tops[column[-1] >> 4]:
-                        tops[column[-1] >> 4] = column[-1]
+                    if column and column[-1] > highest[column[-1] >> 4]:
+                        highest[column[-1] >> 4] = column[-1]
                 cols[x] = column
         if _won(cols):
             return True
@@ -484,6 +487,8 @@ def _upper(top: int) -> int:
     the larger one.  Restricting a game to its essential cards (``_essential``) and then to U
     is two relaxations in a row, so the game of the cards in both sets is a relaxation too.
     """
+    if not 1 <= top <= 13:
+        raise ValueError(f"the top {top} ranks of a suit: 1 to 13 (the ace must stay)")
     bits = 0
     for suit in range(4):
         for strength in range(ACE - top + 1, ACE + 1):
@@ -663,8 +668,9 @@ def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = N
     """Decide whether the position can be won, within an optional node and time budget.
 
     Two phases share one memo: a plain search of at most FIRST_PHASE_NODES nodes finds the
-    easy wins fast; then the search goes on checking each level in the relaxed game first
-    (``_essential``), which proves most losses quickly but slows the search for a win.
+    easy wins fast; then the search goes on checking each level in the relaxed games first
+    (``_essential``, ``_upper``), which proves most losses quickly but slows the search for
+    a win.
     """
     start = time.monotonic()
     deadline = None if max_seconds is None else start + max_seconds
