@@ -2,11 +2,11 @@
 
 The plain search here is written from the rules (spec §3), not from the solver's move
 generator, and accepts holes (``solver.HOLE``) in deals so that it can also play the relaxed
-games of ``_essential`` and ``_upper``.  Besides whole-solver verdicts (both lone-move rules, with the
-relaxed phase from the first node and with the default two phases, winning lines replayed
-under the rules), each pruning rule's claim is checked on its own, and hand-picked witness
-positions show that the checks are sensitive: on each of them a plausible but wrong variant
-of a rule turns a win into a loss, while the solver's rule does not.
+games of ``_essential`` and ``_upper``.  Besides whole-solver verdicts (both lone-move rules,
+with the relaxed phase from the first node and with the default two phases, winning lines
+replayed under the rules), each pruning rule's claim is checked on its own, and hand-picked
+witness positions show that the checks are sensitive: on each of them a plausible but wrong
+variant of a rule turns a win into a loss, while the solver's rule does not.
 """
 
 import random

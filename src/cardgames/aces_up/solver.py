@@ -123,19 +123,26 @@ def deal_position(seed: int) -> Position:
     return Position(tuple((card,) for card in deals[0]), tuple(deals[1:]))
 
 
-def _beats(high: int, low: int) -> bool:
-    """True when ``high`` is of the same suit as ``low`` and ranks higher (aces high)."""
-    return high >> 4 == low >> 4 and high > low
+def _highest_bottoms(columns: Sequence[tuple[int, ...]]) -> list[int]:
+    """The highest bottom card of each suit (0 for none).
+
+    The discard rule in one place: a bottom card may be discarded exactly when it is lower
+    than the highest bottom card of its suit.  That card beats it and lies in another column
+    (a column has one bottom card); an ace is never lower than a card of its suit.
+    """
+    highest = [0, 0, 0, 0]
+    for column in columns:
+        if column:
+            card = column[-1]
+            if card > highest[card >> 4]:
+                highest[card >> 4] = card
+    return highest
 
 
 def _can_discard(columns: Sequence[tuple[int, ...]], x: int) -> bool:
     """True when the bottom card of column x (0-based) may go to the foundation."""
     column = columns[x]
-    if not column or column[-1] & 15 == ACE:
-        return False
-    card = column[-1]
-    return any(other and y != x and _beats(other[-1], card)
-               for y, other in enumerate(columns))
+    return bool(column) and column[-1] < _highest_bottoms(columns)[column[-1] >> 4]
 
 
 def _moves(columns: Sequence[tuple[int, ...]], has_stock: bool,
@@ -366,14 +373,7 @@ class _Search:
             self.tick()
             successors = []
             safe = None
-            # A bottom card lower than the highest bottom card of its suit is beaten by that
-            # card, which lies in another column (a column has one bottom card); aces never are.
-            highest = [0, 0, 0, 0]
-            for column in cols:
-                if column:
-                    card = column[-1]
-                    if card > highest[card >> 4]:
-                        highest[card >> 4] = card
+            highest = _highest_bottoms(cols)
             for x in range(COLUMNS):
                 column = cols[x]
                 if column and column[-1] < highest[column[-1] >> 4]:
@@ -422,13 +422,9 @@ class _Search:
         progress = True
         while progress:
             progress = False
-            highest = [0, 0, 0, 0]                 # the highest bottom card of each suit
-            for column in cols:
-                if column and column[-1] > highest[column[-1] >> 4]:
-                    highest[column[-1] >> 4] = column[-1]
+            highest = _highest_bottoms(cols)
             for x in range(COLUMNS):
                 column = cols[x]
-                # lower than the highest bottom of its suit: beaten from another column
                 while column and column[-1] < highest[column[-1] >> 4]:
                     remaining &= ~(1 << column[-1])
                     column = column[:-1]
