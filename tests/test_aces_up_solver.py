@@ -64,20 +64,26 @@ def test_deal_position_is_the_classic_seeded_deal(seed):
     assert [card for deal in position.stock for card in deal] == dealt
 
 
-@pytest.mark.parametrize("lone_moves", [True, False])
-def test_solver_agrees_with_the_plain_search_on_random_small_positions(lone_moves):
-    rng = random.Random(7 if lone_moves else 8)
+def agree_with_the_plain_search(rng, lone_moves, count):
+    """Solve ``count`` random small positions; each verdict must be the plain search's, each
+    winning line must win.  Returns the positions."""
     verdicts = set()
-    for _ in range(300):
-        position = random_position(rng)
-        plain = solve_plain(position, lone_moves)
+    positions = [random_position(rng) for _ in range(count)]
+    for position in positions:
         found = solve(position, lone_moves)
         assert found.status is not Status.UNSETTLED
+        plain = solve_plain(position, lone_moves)
         assert (found.status is Status.WINNABLE) == (plain is not None), position
         if found.status is Status.WINNABLE:
             assert is_won(replay(position, found.line, lone_moves))
         verdicts.add(found.status)
     assert verdicts == {Status.WINNABLE, Status.LOST}     # the sample exercises both
+    return positions
+
+
+@pytest.mark.parametrize("lone_moves", [True, False])
+def test_solver_agrees_with_the_plain_search_on_random_small_positions(lone_moves):
+    agree_with_the_plain_search(random.Random(7 if lone_moves else 8), lone_moves, 300)
 
 
 def test_forced_safe_discard_never_changes_the_verdict():
@@ -106,6 +112,71 @@ def test_locked_and_lost_positions_have_no_winning_line(lone_moves):
             checked += 1
             assert solve_plain(position, lone_moves) is None, position
     assert checked > 10
+
+
+def locked_and_lost_card_by_card(columns, incoming, remaining):
+    """The locked test as its docstring states it, one card at a time (no shortcuts)."""
+    if not all(columns):
+        return False
+    ace = lambda card: card & 15 == solver.ACE                      # noqa: E731
+    beats = lambda high, low: high >> 4 == low >> 4 and high > low  # noqa: E731
+    bound = [[card for card in range(64) if mask >> card & 1] for mask in incoming]
+    held = [set(column) | set(cards) for column, cards in zip(columns, bound)]
+    alive = [card for card in range(64) if remaining >> card & 1]
+
+    def beaten_from_outside(card, x):
+        return any(beats(other, card) for other in alive if other not in held[x])
+
+    if any(all(not ace(card) and beaten_from_outside(card, x) for card in column)
+           for x, column in enumerate(columns)):
+        return False                                   # some column may still be emptied
+    return any(any(ace(card) for card in column[1:])
+               or any(ace(card) or not beaten_from_outside(card, x) for card in bound[x])
+               or any(not ace(card) and not beaten_from_outside(card, x) for card in column)
+               for x, column in enumerate(columns))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_locked_test_is_its_card_by_card_statement(seed):
+    rng = random.Random(40 + seed)
+    verdicts = set()
+    for _ in range(400):
+        position = random_position(rng)
+        incoming = solver._Search(position.stock, True, None, None).incoming[0]
+        remaining = solver._remaining(position)
+        expected = locked_and_lost_card_by_card(position.columns, incoming, remaining)
+        assert solver._locked_and_lost(position.columns, incoming, remaining) == expected
+        verdicts.add(expected)
+    assert verdicts == {True, False}
+
+
+def test_relaxed_checks_thin_out_where_they_never_prove_a_loss():
+    search = solver._Search(deal_position(3).stock, True, None, None)
+    trial = solver.RELAX_TRIAL
+    made = [search._worth_relaxing(5) for _ in range(trial + 10 * solver.RELAX_SAMPLE)]
+    assert all(made[:trial])
+    assert sum(made[trial:]) == 10                    # one in RELAX_SAMPLE after the trial
+    search.cuts[5] = search.checks[5] // solver.RELAX_RATE + 1
+    assert all(search._worth_relaxing(5) for _ in range(20))   # losses found: check all
+    assert search._worth_relaxing(6)                  # each level keeps its own count
+
+
+@pytest.mark.parametrize("lone_moves", [True, False])
+def test_thinned_relaxed_checks_keep_the_verdicts(monkeypatch, lone_moves):
+    monkeypatch.setattr(solver, "FIRST_PHASE_NODES", 0)
+    monkeypatch.setattr(solver, "RELAX_TRIAL", 2)
+    monkeypatch.setattr(solver, "RELAX_SAMPLE", 3)
+    skipped = []
+    worth = solver._Search._worth_relaxing
+
+    def counted(search, k):
+        made = worth(search, k)
+        skipped.append(not made)
+        return made
+
+    monkeypatch.setattr(solver._Search, "_worth_relaxing", counted)
+    agree_with_the_plain_search(random.Random(31 if lone_moves else 32), lone_moves, 200)
+    assert sum(skipped) > 50                          # the thinning is exercised
 
 
 def cards(text):
@@ -244,17 +315,11 @@ def test_the_relaxations_are_chained_smaller_and_smaller():
 @pytest.mark.parametrize("lone_moves", [True, False])
 def test_the_relaxed_phase_agrees_with_the_plain_search(monkeypatch, lone_moves):
     monkeypatch.setattr(solver, "FIRST_PHASE_NODES", 0)      # relax from the first node on
-    rng = random.Random(21 if lone_moves else 22)
-    verdicts = set()
+    positions = agree_with_the_plain_search(random.Random(21 if lone_moves else 22),
+                                            lone_moves, 300)
     chained = 0
-    for _ in range(300):
-        position = random_position(rng)
+    for position in positions:
         search = solver._Search(position.stock, lone_moves, None, None,
                                 tops=solver.RELAXATION_TOPS)
         chained += search.relaxed is not None and search.relaxed.relaxed is not None
-        found = solve(position, lone_moves)
-        assert (found.status is Status.WINNABLE) == (solve_plain(position, lone_moves) is not None)
-        if found.status is Status.WINNABLE:
-            assert is_won(replay(position, found.line, lone_moves))
-        verdicts.add(found.status)
-    assert verdicts == {Status.WINNABLE, Status.LOST}
+    assert chained > 10                        # two relaxed games or more: the chain is used

@@ -26,15 +26,16 @@ Pruning rules, each with its proof next to its code:
   as the only beater (classic rules, which relax the no-lone-moves variant); if the game
   without those cards (a smaller game, with holes in the deals) is lost, so is the real one.
   Each level is checked in that relaxed game first, after a short plain first phase that
-  finds the easy wins.
+  finds the easy wins; at a level where those checks keep failing to prove a loss they are
+  thinned out (``_Search._worth_relaxing``: a question of cost, never of verdict).
 * ``_upper``: the game restricted to the highest cards of every suit (an upward-closed set of
   cards) can only be easier; the relaxed games are chained, each checked in a smaller one.
 * ``_locked_and_lost``: when no column can ever be emptied again, no card moves again, and
   an ace over a card, an ace still in the stock, or a card beaten by nothing outside its
   column loses the game.
-* Memoisation: a position is searched once per solve (``seen``).  Before the stock is empty
-  the columns are NOT interchangeable (deal i lands on column i), so the key keeps their
-  order.
+* Memoisation: a position is searched once per solve (``lost``, one set per deal level).
+  Before the stock is empty the columns are NOT interchangeable (deal i lands on column i),
+  so the key keeps their order.
 """
 
 from __future__ import annotations
@@ -229,12 +230,12 @@ class _Search:
     max_nodes: int | None
     deadline: float | None
     nodes: int = 0
-    seen: set = field(default_factory=set)
+    lost: list = field(default_factory=list)     # lost[k]: the positions before deal k known lost
     line: list = field(default_factory=list)
     incoming: list = field(default_factory=list)
     left: list = field(default_factory=list)
     relax: bool = True
-    winners: set | None = None        # positions known won (no line kept): relaxed search only
+    winners: list | None = None       # winners[k]: positions known won: relaxed search only
     tops: tuple[int, ...] = ()        # the relaxation chain below this search (``_upper``)
 
     def __post_init__(self) -> None:
@@ -251,6 +252,11 @@ class _Search:
         # parts[k][x]: what deal k adds to column x (one card, or nothing for a hole).
         self.parts = [tuple(() if card == HOLE else (card,) for card in deal)
                       for deal in self.stock]
+        self.lost = [set() for _ in range(len(self.stock) + 1)]
+        self.checks = [0] * len(self.stock)     # relaxed checks made at each level ...
+        self.cuts = [0] * len(self.stock)       # ... and how many of them proved a loss
+        if self.winners is not None:
+            self.winners = [set() for _ in range(len(self.stock) + 1)]
         self.relaxed = None
         if self.relax:
             self.enable_relaxation()
@@ -265,6 +271,7 @@ class _Search:
         game), so a relaxed game lost under the classic rules is lost in the variant too.
         """
         if self.stock and self.relaxed is None:
+            self.kept = {}       # a column -> the cards of it the relaxed game keeps
             self.essential = _essential(self.stock[-1])
             if self.tops:
                 self.essential &= _upper(self.tops[0])
@@ -273,7 +280,7 @@ class _Search:
                           for deal in self.stock)
             if stock != self.stock:
                 self.relaxed = _Search(stock, True, self.max_nodes, self.deadline,
-                                       relax=bool(self.tops[1:]), winners=set(),
+                                       relax=bool(self.tops[1:]), winners=[],
                                        tops=self.tops[1:])
 
     def total_nodes(self) -> int:
@@ -290,7 +297,9 @@ class _Search:
             raise _OutOfBudget
 
     def search(self, columns: tuple[tuple[int, ...], ...], k: int, remaining: int) -> bool:
-        """True (with self.line extended) when the position can be won.
+        """True (with a winning line appended to self.line) when the position can be won.
+
+        A search that fails leaves ``self.line`` as it found it.
 
         ``k`` is the index of the next deal; ``remaining`` is the bit set of the cards still
         in the tableau or the stock (bit ``code``).  The search goes deal level by deal level:
@@ -300,31 +309,33 @@ class _Search:
         """
         if k == len(self.stock):
             return self.endgame(columns, remaining)
-        if (k, columns) in self.seen:
+        lost = self.lost[k]
+        if columns in lost:
             return False
-        if self.winners is not None and (k, columns) in self.winners:
+        if self.winners is not None and columns in self.winners[k]:
             return True
         self.tick()
-        if self.relaxed is not None and not self._relaxation_won(columns, k, remaining):
-            self.seen.add((k, columns))
+        if self.relaxed is not None and self._worth_relaxing(k) \
+                and not self._relaxation_won(columns, k, remaining):
+            self.cuts[k] += 1
+            lost.add(columns)
             return False
         reached, candidates = self._level(columns, k, remaining)
         candidates.sort(key=_candidate_size)
         one, two, three, four = self.parts[k]
         incoming = self.incoming[k + 1]
+        mark = len(self.line)
         for before, left in candidates:
             # a deal moves cards from the stock to the tableau: ``left`` stays the same
             dealt = (before[0] + one, before[1] + two, before[2] + three, before[3] + four)
             if _locked_and_lost(dealt, incoming, left):
                 continue
-            path = _path(reached, before)
-            self.line.extend(path)
-            self.line.append(DEAL)
             if self.search(dealt, k + 1, left):
+                # the moves to this deal go before those the deeper search appended
+                self.line[mark:mark] = _path(reached, before) + [DEAL]
                 if self.winners is not None:
-                    self.winners.add((k, columns))
+                    self.winners[k].add(columns)
                 return True
-            del self.line[len(self.line) - len(path) - 1:]
         # Every position of ``reached`` is now lost.  Proof: suppose one is won and take a
         # won one with the fewest cards, then the shortest winning line.  If a safe discard
         # was forced in it, the position after that discard is won (see _safe_discard), is
@@ -332,8 +343,23 @@ class _Search:
         # its every successor before the deal is in ``reached`` and dealing from it failed;
         # the first move of its line is a discard (a won member with fewer cards) or a move
         # (a won member with a shorter line): a contradiction either way.
-        self.seen.update((k, position) for position in reached)
+        lost.update(reached)
         return False
+
+    def _worth_relaxing(self, k: int) -> bool:
+        """Whether to check this position of level k in the relaxed game first.
+
+        Skipping a check never changes a verdict (the check only prunes), so this is a
+        question of cost alone.  On some deals the relaxed game is won from nearly every
+        position of a level, and checking each costs as much as searching it: after
+        RELAX_TRIAL checks at a level, it goes on checking every position only while at
+        least one check in RELAX_RATE proves a loss, and every RELAX_SAMPLE-th position
+        otherwise (so that the rate is still measured).
+        """
+        checks = self.checks[k]
+        self.checks[k] = checks + 1
+        return checks < RELAX_TRIAL or self.cuts[k] * RELAX_RATE >= checks \
+            or checks % RELAX_SAMPLE == 0
 
     def _relaxation_won(self, columns: tuple, k: int, remaining: int) -> bool:
         """False when the position without the cards the relaxed game drops is lost.
@@ -343,9 +369,17 @@ class _Search:
         own memo, and its own relaxed game while ``tops`` goes on.  Budget exhaustion
         propagates.
         """
+        kept = self.kept
         essential = self.essential
-        relaxed = tuple(tuple(card for card in column if essential >> card & 1)
-                        for column in columns)
+        relaxed = []
+        for column in columns:
+            part = kept.get(column)
+            if part is None:
+                if len(kept) > 1 << 18:
+                    kept.clear()
+                part = kept[column] = tuple(card for card in column if essential >> card & 1)
+            relaxed.append(part)
+        relaxed = tuple(relaxed)
         mark = len(self.relaxed.line)
         self.nodes += 1
         won = self.relaxed.search(relaxed, k, remaining & essential)
@@ -357,39 +391,36 @@ class _Search:
         """The positions reachable from ``columns`` without dealing, and those to deal from.
 
         ``reached`` maps each position to (previous position, move) for ``_path``.  A position
-        already known lost (``seen``) is not expanded; one with a safe discard only takes it
+        already known lost (``lost``) is not expanded; one with a safe discard only takes it
         (``_safe_discard``) and is not dealt from, which loses nothing: it is won exactly when
         the position after the discard is.
         """
         reached = {columns: None}
         stack = [(columns, remaining)]
         candidates = []
-        seen = self.seen
+        lost = self.lost[k]
         lone = self.lone_moves
         while stack:
             cols, left = stack.pop()
-            if (k, cols) in seen:
+            if cols in lost:
                 continue
             self.tick()
-            successors = []
-            safe = None
             highest = _highest_bottoms(cols)
+            successors = []
             for x in range(COLUMNS):
                 column = cols[x]
                 if column and column[-1] < highest[column[-1] >> 4]:
                     card = column[-1]
                     after = list(cols)
                     after[x] = column[:-1]
-                    successors.append((tuple(after), DISCARDS[x], left & ~(1 << card)))
                     if lone and not left & BELOW[card]:
-                        safe = successors[-1]
+                        successors = [(tuple(after), DISCARDS[x], left & ~(1 << card))]
                         break
-            if safe is not None:
-                successors = [safe]
+                    successors.append((tuple(after), DISCARDS[x], left & ~(1 << card)))
             else:
                 candidates.append((cols, left))
-                empty = [y for y in range(COLUMNS) if not cols[y]]
-                if empty:
+                if not all(cols):
+                    empty = [y for y in range(COLUMNS) if not cols[y]]
                     for x in range(COLUMNS):
                         column = cols[x]
                         if len(column) > 1 or (column and lone):
@@ -440,10 +471,11 @@ class _Search:
         # permutation of its columns are won or lost together: memoise on sorted columns,
         # never move a card that is alone (that only permutes the columns), and try one empty
         # column only (moving to another empty column gives a permutation of the result).
-        key = (len(self.stock), tuple(sorted(cols)))
-        # A key enters ``seen`` once its position is known lost; moves fill empty columns,
+        key = tuple(sorted(cols))
+        lost = self.lost[-1]
+        # A key enters ``lost`` once its position is known lost; moves fill empty columns,
         # so the search cannot cycle.
-        if key not in self.seen:
+        if key not in lost:
             self.tick()
             empty = next((y for y in range(COLUMNS) if not cols[y]), None)
             if empty is not None:
@@ -454,7 +486,7 @@ class _Search:
                         if self.endgame(_apply(tuple(cols), move), remaining):
                             return True
                         self.line.pop()
-            self.seen.add(key)
+            lost.add(key)
         del self.line[len(self.line) - pushed:]
         return False
 
@@ -585,20 +617,46 @@ def _above(card: int) -> int:
 ABOVE = tuple(_above(code) for code in range(64))
 
 
-_COLUMN_BITS: dict = {}
+_COLUMN_INFO: dict = {}
+_BOUND_INFO: dict = {}
 
 
-def _column_bits(column: tuple[int, ...]) -> int:
-    """The bit set of the cards of a column (memoised: the same columns recur a lot)."""
-    bits = _COLUMN_BITS.get(column)
-    if bits is None:
-        if len(_COLUMN_BITS) > 1 << 20:
-            _COLUMN_BITS.clear()
+def _needs(cards: Iterable[int]) -> tuple[int, ...]:
+    """The beaters (bit sets) of the highest non-ace card of each suit among some cards.
+
+    A set of cards outside a column beats every non-ace card of that column exactly when it
+    meets each of these: a card beating the highest card of a suit beats the lower ones too.
+    """
+    highest = [0, 0, 0, 0]
+    for card in cards:
+        if card & 15 != ACE and card > highest[card >> 4]:
+            highest[card >> 4] = card
+    return tuple(ABOVE[card] for card in highest if card)
+
+
+def _column_info(column: tuple[int, ...]) -> tuple:
+    """(bit set, holds an ace, holds an ace over a card, ``_needs``) of a column, memoised."""
+    info = _COLUMN_INFO.get(column)
+    if info is None:
+        if len(_COLUMN_INFO) > 1 << 20:
+            _COLUMN_INFO.clear()
         bits = 0
         for card in column:
             bits |= 1 << card
-        _COLUMN_BITS[column] = bits
-    return bits
+        aces = [i for i, card in enumerate(column) if card & 15 == ACE]
+        info = (bits, bool(aces), any(i > 0 for i in aces), _needs(column))
+        _COLUMN_INFO[column] = info
+    return info
+
+
+def _bound_info(bits: int) -> tuple:
+    """(holds an ace, ``_needs``) of the stock cards bound for a column, memoised."""
+    info = _BOUND_INFO.get(bits)
+    if info is None:
+        cards = list(_cards(bits))
+        info = (any(card & 15 == ACE for card in cards), _needs(cards))
+        _BOUND_INFO[bits] = info
+    return info
 
 
 def _locked_and_lost(columns: Sequence[tuple[int, ...]], incoming: Sequence[int],
@@ -622,23 +680,29 @@ def _locked_and_lost(columns: Sequence[tuple[int, ...]], incoming: Sequence[int]
     with no card beating it outside that column can never be discarded, since without moves
     it only ever shares a column with the cards of that column.
     """
-    masks = []
+    infos = []
     for column, bound in zip(columns, incoming):
         if not column:
             return False
-        masks.append(_column_bits(column) | bound)
-    for column, mask in zip(columns, masks):
-        outside = remaining & ~mask
-        if all(card & 15 != ACE and outside & ABOVE[card] for card in column):
-            return False
-    for column, bound, mask in zip(columns, incoming, masks):
-        if any(card & 15 == ACE for card in column[1:]):
+        info = _column_info(column)
+        outside = remaining & ~(info[0] | bound)
+        infos.append((info, bound, outside))
+    for (_, has_ace, _, needs), _, outside in infos:
+        if not has_ace:
+            for need in needs:
+                if not outside & need:
+                    break
+            else:
+                return False        # this column may be emptied
+    for (_, _, buried, needs), bound, outside in infos:
+        if buried:
             return True
-        outside = remaining & ~mask
-        if any(card & 15 == ACE or not outside & ABOVE[card] for card in _cards(bound)):
+        bound_ace, bound_needs = _bound_info(bound)
+        if bound_ace:
             return True
-        if any(card & 15 != ACE and not outside & ABOVE[card] for card in column):
-            return True
+        for need in needs + bound_needs:
+            if not outside & need:
+                return True
     return False
 
 
@@ -656,6 +720,7 @@ def _remaining(position: Position) -> int:
 
 
 FIRST_PHASE_NODES = 20_000
+RELAX_TRIAL, RELAX_RATE, RELAX_SAMPLE = 256, 32, 16     # see ``_Search._worth_relaxing``
 RELAXATION_TOPS = (10, 7, 4)
 
 
