@@ -1,0 +1,56 @@
+"""The Aces Up odds the README publishes are those of the run logs in benchmarks/results."""
+
+import importlib.util
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "benchmarks" / "results"
+
+
+def bench():
+    """benchmarks/bench_aces_up_solver.py as a module (the benchmarks are not a package)."""
+    path = ROOT / "benchmarks" / "bench_aces_up_solver.py"
+    spec = importlib.util.spec_from_file_location("bench_aces_up_solver", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("rules, log, header", [
+    ("ours (a lone card may move)", "aces_up_classic_seeds_0-999.log", "classic rules"),
+    ("`--no-lone-moves`", "aces_up_no_lone_moves_seeds_0-199.log", "no lone moves"),
+])
+def test_the_readme_table_row_is_the_summary_of_its_log(rules, log, header):
+    module = bench()
+    found_header, results = module.read_log(str(RESULTS / log))
+    assert found_header.startswith(header) and "budget 10 s" in found_header
+    seeds = sorted(r[0] for r in results)
+    assert seeds == list(range(len(seeds)))          # one line per seed, none missing
+    counts = [sum(1 for r in results if r[1] == status)
+              for status in ("WINNABLE", "LOST", "UNSETTLED")]
+    share = module.summary(results, "")[-2]           # "share winnable over all deals: ..."
+    bounds = re.findall(r"\d+\.\d%", share)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in readme.splitlines() if line.startswith(f"| {rules} |"))
+    cells = [cell.strip() for cell in row.strip("|").split("|")]
+    assert cells[1] == f"seeds 0..{seeds[-1]}"
+    assert [int(cell) for cell in cells[2:5]] == counts
+    low, low_ci, high, high_ci = bounds
+    assert cells[5] == f"between {low} (CI from {low_ci}) and {high} (CI to {high_ci})"
+
+
+def test_the_readme_text_quotes_the_classic_run():
+    module = bench()
+    _, results = module.read_log(str(RESULTS / "aces_up_classic_seeds_0-999.log"))
+    total = len(results)
+    won, lost, unsettled = (sum(1 for r in results if r[1] == status)
+                            for status in ("WINNABLE", "LOST", "UNSETTLED"))
+    low_ci, high_ci = re.findall(r"CI (?:from|to) (\d+\.\d%)", module.summary(results, "")[-2])
+    text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert f"Of these {total:,} deals, {won} ({won / total:.1%}) can be won" in text
+    assert f"{lost} ({lost / total:.1%}) cannot; {unsettled} ({unsettled / total:.1%}) stay" in text
+    assert f"between {low_ci} and {high_ci} at 95% confidence" in text
+    assert f"settled deals alone {won / (won + lost):.1%} are winnable" in text
