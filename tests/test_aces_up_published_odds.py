@@ -54,3 +54,7 @@ def test_the_readme_text_quotes_the_classic_run():
     assert f"{lost} ({lost / total:.1%}) cannot; {unsettled} ({unsettled / total:.1%}) stay" in text
     assert f"between {low_ci} and {high_ci} at 95% confidence" in text
     assert f"settled deals alone {won / (won + lost):.1%} are winnable" in text
+    seconds = sorted(r[2] for r in results)
+    median = (seconds[total // 2 - 1] + seconds[total // 2]) / 2
+    minutes = sum(seconds) / 2 / 60                    # two processes
+    assert f"Median {median:.1f} s per deal, {minutes:.0f} minutes for the thousand" in text

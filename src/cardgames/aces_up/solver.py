@@ -653,6 +653,8 @@ def _bound_info(bits: int) -> tuple:
     """(holds an ace, ``_needs``) of the stock cards bound for a column, memoised."""
     info = _BOUND_INFO.get(bits)
     if info is None:
+        if len(_BOUND_INFO) > 1 << 16:
+            _BOUND_INFO.clear()
         cards = list(_cards(bits))
         info = (any(card & 15 == ACE for card in cards), _needs(cards))
         _BOUND_INFO[bits] = info
