@@ -233,7 +233,6 @@ class _Search:
     lost: list = field(default_factory=list)     # lost[k]: the positions before deal k known lost
     line: list = field(default_factory=list)
     incoming: list = field(default_factory=list)
-    left: list = field(default_factory=list)
     relax: bool = True
     winners: list | None = None       # winners[k]: positions known won: relaxed search only
     tops: tuple[int, ...] = ()        # the relaxation chain below this search (``_upper``)
@@ -247,8 +246,6 @@ class _Search:
             bound = [mask | (1 << card if card != HOLE else 0) for mask, card in zip(bound, deal)]
             self.incoming.append(tuple(bound))
         self.incoming.reverse()
-        # left[k]: the bit set of the cards that deals k, k+1, ... will add.
-        self.left = [_tableau_bits(self.stock[k:]) for k in range(len(self.stock) + 1)]
         # parts[k][x]: what deal k adds to column x (one card, or nothing for a hole).
         self.parts = [tuple(() if card == HOLE else (card,) for card in deal)
                       for deal in self.stock]
@@ -640,9 +637,7 @@ def _column_info(column: tuple[int, ...]) -> tuple:
     if info is None:
         if len(_COLUMN_INFO) > 1 << 20:
             _COLUMN_INFO.clear()
-        bits = 0
-        for card in column:
-            bits |= 1 << card
+        bits = _tableau_bits((column,))
         aces = [i for i, card in enumerate(column) if card & 15 == ACE]
         info = (bits, bool(aces), any(i > 0 for i in aces), _needs(column))
         _COLUMN_INFO[column] = info
