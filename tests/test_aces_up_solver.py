@@ -1,6 +1,7 @@
 """Tests of cardgames.aces_up.solver: verdicts against a plain search, pruning soundness,
 winning lines replayed through the root script, budgets."""
 
+import gc
 import random
 import subprocess
 import sys
@@ -230,6 +231,27 @@ def test_hand_built_won_position():
 def test_budget_exhaustion_is_unsettled_never_lost():
     assert solve(deal_position(1), max_nodes=50).status is Status.UNSETTLED
     assert solve(deal_position(1), max_seconds=0.05).status is Status.UNSETTLED
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+@pytest.mark.parametrize("budget", [None, 50])
+def test_the_collector_is_paused_during_a_solve_and_restored(monkeypatch, collecting, budget):
+    seen = []
+    search = solver._Search.search
+
+    def watched(self, *args):
+        seen.append(gc.isenabled())
+        return search(self, *args)
+
+    monkeypatch.setattr(solver._Search, "search", watched)
+    (gc.enable if collecting else gc.disable)()
+    try:
+        found = solve(deal_position(1), max_nodes=budget)
+        assert gc.isenabled() is collecting
+    finally:
+        gc.enable()
+    assert found.status is (Status.LOST if budget is None else Status.UNSETTLED)
+    assert seen and not any(seen)
 
 
 @pytest.mark.parametrize("seed", QUICK_WINS)
