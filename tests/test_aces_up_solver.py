@@ -254,6 +254,21 @@ def test_the_collector_is_paused_during_a_solve_and_restored(monkeypatch, collec
     assert seen and not any(seen)
 
 
+@pytest.mark.parametrize("collecting", [True, False])
+def test_the_collector_is_restored_when_a_solve_is_interrupted(monkeypatch, collecting):
+    def interrupted(self, *args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(solver._Search, "search", interrupted)
+    (gc.enable if collecting else gc.disable)()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            solve(deal_position(1))
+        assert gc.isenabled() is collecting
+    finally:
+        gc.enable()
+
+
 @pytest.mark.parametrize("seed", QUICK_WINS)
 def test_winning_line_wins_through_the_root_script(seed):
     found = solve(deal_position(seed), max_seconds=30)
