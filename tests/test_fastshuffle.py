@@ -72,13 +72,33 @@ def test_card_places_are_the_sorted_places_of_the_cards():
         assert row == sorted(deck.index(card) for card in (0, 8, 16, 24))
 
 
-def test_the_environment_can_turn_the_fast_path_off(monkeypatch):
-    monkeypatch.setattr(fastshuffle, "_AVAILABLE", None)
-    monkeypatch.setenv("CARDGAMES_NO_NUMPY", "1")
-    assert fastshuffle.available() is False
-    monkeypatch.setattr(fastshuffle, "_AVAILABLE", None)
-    monkeypatch.delenv("CARDGAMES_NO_NUMPY")
-    assert fastshuffle.available() is True
+@pytest.mark.parametrize("seeds", [range(0, 2000), range(-1000, 1000, 7),
+                                   range(2**32 - 64, 2**32 + 64), range(2**64 - 64, 2**64 + 64),
+                                   range(-(2**64) - 8, -(2**64) + 8),
+                                   range(2**(32 * 624) - 4, 2**(32 * 624) + 4)])
+def test_first_words_are_the_outputs_of_the_seeded_generator(seeds):
+    words = fastshuffle.TWISTED_AT_ONCE
+    expected = []
+    for seed in seeds:
+        generator = random.Random(seed)
+        expected.append([generator.getrandbits(32) for _ in range(words)])
+    assert fastshuffle.first_words(seeds, words).T.tolist() == expected
+
+
+@pytest.mark.parametrize("words", [0, fastshuffle.TWISTED_AT_ONCE + 1])
+def test_first_words_refuses_more_than_one_twist_gives(words):
+    with pytest.raises(ValueError):
+        fastshuffle.first_words(range(3), words)
+
+
+def test_keys_are_grouped_by_length():
+    seeds = range(-(2**32) - 1, -(2**32) + 2)   # |s| = 2**32 + 1, 2**32, 2**32 - 1
+    groups = fastshuffle.key_groups(seeds)
+    assert sorted(groups) == [1, 2]
+    columns, keys = groups[2]
+    assert columns.tolist() == [0, 1] and keys.T.tolist() == [[1, 1], [0, 1]]
+    columns, keys = groups[1]
+    assert columns.tolist() == [2] and keys.T.tolist() == [[2**32 - 1]]
 
 
 def test_empty_seed_range():

@@ -6,9 +6,7 @@ from pathlib import Path
 import pytest
 from report_helpers import bare_table
 
-from cardgames import cli, fastshuffle
-
-from cardgames import simulate
+from cardgames import cli, simulate, tiers
 from cardgames.solitaire_aces.program import count_wins
 from cardgames.solitaire_sevens.rules import count_cards_left
 
@@ -24,7 +22,7 @@ def residues(start, stop):
 
 
 def test_chunks_cover_the_range_once():
-    pieces = simulate.chunks(-5, 103, size=10)
+    pieces = list(simulate.chunks(-5, 103, size=10))
     assert pieces[0] == (-5, 5) and pieces[-1] == (95, 98)
     assert [seed for lo, hi in pieces for seed in range(lo, hi)] == list(range(-5, 98))
 
@@ -75,37 +73,39 @@ def test_a_dask_cluster_gives_the_local_counts(capsys):
         GOLDEN / "solitaire_2" / "sim_n1000_i0.out").read_bytes()
 
 
+@pytest.mark.parametrize("tier", tiers.TIERS)
 @pytest.mark.parametrize("count", [count_wins, count_cards_left])
-def test_memory_does_not_grow_with_the_number_of_games(count):
+def test_memory_does_not_grow_with_the_number_of_games(count, tier):
     import tracemalloc
 
-    if count is count_wins and not fastshuffle.available():
+    if count is count_wins and tier == tiers.STDLIB:
         pytest.skip("the plain Aces counter remembers the outcome of each ace placement it "
                     "meets: bounded by the 35,960 placements, but growing until all are seen")
+    if not tiers.installed(tier):
+        pytest.skip(f"the {tier} tier is not installed")
 
     def peak(n):
         tracemalloc.start()
-        count(0, n)
+        count(0, n, tier=tier)
         used = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         return used
 
     peak(100)  # imports and one-off tables out of the way
-    assert peak(27_000) < 1.5 * peak(9_000)  # several batches of the batched shuffle
+    assert peak(8 * simulate.CHUNK) < 1.5 * peak(simulate.CHUNK)  # one block, then eight
 
 
-@pytest.mark.parametrize("fast", [True, False])
+@pytest.mark.parametrize("tier", tiers.TIERS)
 @pytest.mark.parametrize("count", [count_wins, count_cards_left])
-def test_a_thread_drawing_from_random_meanwhile_changes_no_count(count, fast, monkeypatch):
+def test_a_thread_drawing_from_random_meanwhile_changes_no_count(count, tier):
     # a Dask worker runs chunks in threads beside others that use the module-level generator
     import random
     import sys
     import threading
 
-    if fast and not fastshuffle.available():
-        pytest.skip("needs NumPy")
-    expected = count(0, 2000)
-    monkeypatch.setattr(fastshuffle, "available", lambda: fast)
+    if not tiers.installed(tier):
+        pytest.skip(f"the {tier} tier is not installed")
+    expected = count(0, 2000, tiers.STDLIB)
     stop = threading.Event()
 
     def neighbour():
@@ -117,8 +117,52 @@ def test_a_thread_drawing_from_random_meanwhile_changes_no_count(count, fast, mo
     thread = threading.Thread(target=neighbour)
     thread.start()
     try:
-        assert count(0, 2000) == expected
+        assert count(0, 2000, tier) == expected
     finally:
         stop.set()
         thread.join()
         sys.setswitchinterval(interval)
+
+
+class Recording:
+    """An executor that runs each chunk at once and records how many wait for their result."""
+
+    def __init__(self):
+        self.waiting, self.most_waiting, self.submitted = 0, 0, 0
+
+    def submit(self, function, *args):
+        from concurrent.futures import Future
+
+        self.submitted += 1
+        self.waiting += 1
+        self.most_waiting = max(self.most_waiting, self.waiting)
+        future = Future()
+        future.set_result(function(*args))
+        owner = self
+
+        class Counted:
+            def result(self):
+                owner.waiting -= 1
+                return future.result()
+
+        return Counted()
+
+
+def test_chunks_are_submitted_a_few_ahead_not_all_at_once():
+    executor = Recording()
+    assert simulate.count_outcomes(residues, 0, 2_000_001, executor=executor) == \
+        residues(0, 2_000_001)
+    assert executor.submitted == 101 and executor.most_waiting == simulate.EXECUTOR_AHEAD
+
+
+def test_a_huge_run_starts_without_making_its_chunks_first():
+    pieces = simulate.chunks(0, 10**15)
+    assert next(pieces) == (0, simulate.CHUNK)   # a generator: nothing else is built
+
+
+@pytest.mark.parametrize("jobs", [2])
+def test_forced_tiers_bind_to_the_counter_and_survive_the_pool(jobs):
+    counter = simulate.on_tier(count_cards_left, 50_000, tiers.STDLIB)
+    assert counter.keywords == {"tier": tiers.STDLIB}
+    assert simulate.count_outcomes(counter, -700, 41_000, jobs=jobs) == \
+        count_cards_left(-700, 40_300, tiers.STDLIB)

@@ -5,7 +5,7 @@ from math import comb
 
 import pytest
 
-from cardgames import fastshuffle
+from cardgames import tiers
 from cardgames.solitaire_aces import program, rules
 
 
@@ -33,14 +33,23 @@ def test_stage_kept_is_what_the_narrated_stage_keeps():
             deck = rules.stage_kept(deck, n)
 
 
-@pytest.mark.skipif(not fastshuffle.available(), reason="needs NumPy")
+def reference_codes(seeds):
+    """Each seed's outcome code straight from the rules: cards left when won, else 0."""
+    codes = []
+    for seed in seeds:
+        won, left = rules.outcome(program.shuffled_deck(seed))
+        codes.append(left if won else 0)
+    return codes
+
+
+@pytest.mark.parametrize("tier", tiers.TIERS)
 @pytest.mark.parametrize("start, stop", [(0, 6000), (-4100, 50), (2**40, 2**40 + 3000),
-                                         (7, 8), (9, 9)])
-def test_batched_counts_equal_plain_counts(start, stop):
-    assert program.count_wins_batched(start, stop) == program.count_wins_plain(start, stop)
-
-
-def test_without_numpy_the_plain_counter_is_used(monkeypatch):
-    monkeypatch.setattr(fastshuffle, "available", lambda: False)
-    monkeypatch.setattr(program, "count_wins_batched", None)  # would fail if called
-    assert program.count_wins(0, 1000) == program.count_wins_plain(0, 1000)
+                                         (2**64 - 100, 2**64 + 100), (7, 8), (9, 9)])
+def test_every_tier_gives_the_rules_outcome_game_by_game(tier, start, stop):
+    if not tiers.installed(tier):
+        pytest.skip(f"the {tier} tier is not installed")
+    seeds = range(start, stop)
+    expected = reference_codes(seeds)
+    assert list(program.win_codes(seeds, tier)) == expected
+    wins = {left: expected.count(left) for left in set(expected) - {0}}
+    assert program.count_wins(start, stop, tier) == wins

@@ -12,6 +12,8 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 
+from cardgames.tiers import TierError
+
 SEED_PROMPT = "Please enter an integer to feed the seed() function: "
 NO_SEED_MESSAGE = "Error: no integer was given for the seed."
 
@@ -121,7 +123,11 @@ def run_solitaire(argv: Sequence[str], program: str,
     except UsageError as error:
         print(f"usage: python3 {program} [N I]  ({error})", file=sys.stderr)
         return 2
-    simulate(n, i)
+    try:
+        simulate(n, i)
+    except TierError as error:  # $CARDGAMES_TIER names a tier that cannot run here
+        print(f"{program}: {error}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -1,38 +1,46 @@
-"""The seeded shuffle of :mod:`cardgames.cards`, for a whole batch of seeds at once.
+"""The NumPy tier: the seeded shuffle of :mod:`cardgames.cards` for a whole batch of seeds at once.
 
-``random.seed(s); random.shuffle(x)`` is a Mersenne Twister seeded in C, then a Fisher-Yates
-loop in Python: for i = len(x)-1 down to 1 it draws ``j = randbelow(i + 1)`` and swaps x[i] and
-x[j].  ``randbelow(n)`` takes ``k = n.bit_length()`` bits, the top k bits of one 32-bit output,
-and draws again while the value is >= n.  The Python loop costs three times the C seeding.
+``random.seed(s); random.shuffle(x)`` is CPython's Mersenne Twister seeded from s, then a
+Fisher-Yates loop; :mod:`cardgames.mersenne` writes both out step by step.  Here every step
+runs for a batch of seeds at once, the state held as an array of shape (624, batch):
 
-Here each seed costs one C-level ``seed`` and one ``getrandbits(32 * WORDS)`` call (WORDS
-consecutive 32-bit outputs, the first one in the lowest bits); the Fisher-Yates loop, rejection
-included, then runs for the whole batch at once in NumPy.  A game that would need more than
-the words drawn (a long run of rejections) is shuffled again the plain way.  The result is the
-same permutation as ``random.shuffle``, bit for bit: :func:`available` checks it on a sample
-before the fast path is ever used, and the tests check it on thousands of seeds.
+- :func:`first_words` is ``mersenne.seed_state`` (``init_by_array``, two passes of 624 steps,
+  each step one NumPy operation over the batch), then the first words of ``mersenne.twist``
+  and ``mersenne.temper``: no ``seed()`` call per game.  Seeds are grouped by key length (1
+  word below 2**32, 2 below 2**64, ...); a key longer than 624 words is seeded by the
+  standard library instead.
+- :func:`permutations` is ``mersenne.shuffle``'s Fisher-Yates loop, rejection sampling
+  included, over the words drawn.  A game that would need more words than drawn (about one
+  in a million) is shuffled again the plain way.
 
-NumPy is optional: without it, :func:`available` is False and callers use the plain shuffle.
-It is imported on first use only, so that programs which never simulate do not load it.
-Setting the environment variable ``CARDGAMES_NO_NUMPY`` to a non-empty value turns the fast
-path off (the tests and benchmarks use it to compare both paths).
+The result is the same permutation as ``random.shuffle``, bit for bit: :func:`available`
+checks it on a sample before the tier is ever used, and the tests check it on adversarial
+seeds.  NumPy is optional: it is imported on first use only, so that programs which never
+simulate do not load it.
 """
 
 from __future__ import annotations
 
 import _random
 import math
-import os
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from typing import TypeVar
+from typing import Any, TypeVar
 
+from cardgames import mersenne
 from cardgames.cards import seeded_decks
 
-np = None  # NumPy, once available() has imported it
+np: Any = None  # NumPy, once available() has imported it
 T = TypeVar("T")
 
-__all__ = ["available", "permutations", "shuffled", "card_places", "turned_off", "words_needed"]
+__all__ = ["available", "key_groups", "first_words", "permutations", "shuffled", "card_places",
+           "words_needed", "BATCH"]
+
+#: Games shuffled together: large enough to amortise NumPy's cost per call (the seeding
+#: makes about 6,000 calls per batch), small enough for a row of the state to stay in cache.
+BATCH = 8192
+#: The first twist gives this many words from the seeded state alone (word kk reads word
+#: kk + 397, which the twist has not changed yet while kk < 624 - 397).
+TWISTED_AT_ONCE = mersenne.N - mersenne.M
 
 
 def words_needed(size: int) -> int:
@@ -47,22 +55,106 @@ def words_needed(size: int) -> int:
     return math.ceil(mean + 5 * math.sqrt(variance))
 
 
-#: Games shuffled together: large enough to amortise NumPy's per-call cost, small enough
-#: for the working arrays to stay in the processor's cache.
-BATCH = 4096
+def key_groups(seeds: range) -> dict[int, tuple[Any, Any]]:
+    """The seeds' keys grouped by length: {words: (columns of the batch, keys[words, games])}.
+
+    A seed's key is ``mersenne.key_words(seed)``: ``abs(seed)`` in 32-bit words, lowest first.
+    """
+    _numpy()
+    if not seeds:
+        return {}
+    if max(abs(seeds[0]), abs(seeds[-1])) < 1 << 63:   # the common case, all in NumPy
+        magnitude = np.abs(np.arange(seeds.start, seeds.stop, seeds.step, dtype=np.int64))
+        magnitude = magnitude.astype(np.uint64)
+        short = magnitude < (1 << 32)
+        groups = {}
+        for words, chosen in ((1, short), (2, ~short)):
+            columns = np.flatnonzero(chosen)
+            if columns.size:
+                values = magnitude[columns]
+                parts = [values & 0xFFFFFFFF, values >> 32][:words]
+                groups[words] = (columns, np.stack(parts).astype(np.uint32))
+        return groups
+    by_length: dict[int, tuple[list[int], list[bytes]]] = {}
+    for column, seed in enumerate(seeds):
+        n = abs(seed)
+        words = max(1, -(-n.bit_length() // 32))
+        columns, keys = by_length.setdefault(words, ([], []))
+        columns.append(column)
+        keys.append(n.to_bytes(4 * words, "little"))
+    return {words: (np.array(columns),
+                    np.frombuffer(b"".join(keys), dtype="<u4").reshape(len(columns), words).T)
+            for words, (columns, keys) in by_length.items()}
 
 
-def _raw_words(seeds: range, words: int):
-    """The first ``words`` 32-bit outputs after ``seed(s)``, one row per seed."""
+def _seeded_twisted_words(keys, words: int):
+    """``mersenne.seed_state`` then the first ``words`` tempered outputs, for keys[L, games].
+
+    Each statement below is one step of ``seed_state`` applied to every game of the batch
+    (uint32 arithmetic wraps as C's does).  Needs L <= 624 and words <= TWISTED_AT_ONCE.
+    """
+    n_words, games = keys.shape
+    mt = np.empty((mersenne.N, games), dtype=np.uint32)
+    initial = np.array(mersenne.INITIAL, dtype=np.uint32)
+    added = keys + np.arange(n_words, dtype=np.uint32)[:, None]  # key[j] + j
+    scratch = np.empty(games, dtype=np.uint32)
+    previous = np.full(games, initial[0], dtype=np.uint32)
+    first = np.uint32(1664525)
+    # init_by_array, first pass: max(N, L) = N steps at i = 1 .. N-1, then at i = 1 again
+    for step in range(mersenne.N):
+        i = step + 1 if step < mersenne.N - 1 else 1
+        np.right_shift(previous, 30, out=scratch)
+        np.bitwise_xor(scratch, previous, out=scratch)
+        np.multiply(scratch, first, out=scratch)
+        np.bitwise_xor(scratch, initial[i] if step < mersenne.N - 1 else mt[1], out=scratch)
+        np.add(scratch, added[step % n_words], out=mt[i])
+        previous = mt[i]
+    # second pass: N-1 steps at i = 2 .. N-1, then at i = 1
+    second = np.uint32(1566083941)
+    for step in range(mersenne.N - 1):
+        i = step + 2 if step < mersenne.N - 2 else 1
+        np.right_shift(previous, 30, out=scratch)
+        np.bitwise_xor(scratch, previous, out=scratch)
+        np.multiply(scratch, second, out=scratch)
+        np.bitwise_xor(scratch, mt[i], out=scratch)
+        np.subtract(scratch, np.uint32(i), out=mt[i])
+        previous = mt[i]
+    mt[0] = mersenne.UPPER
+    # the first `words` words of the twist (mersenne.twist_word, kk < TWISTED_AT_ONCE)
+    y = (mt[:words] & np.uint32(mersenne.UPPER)) | (mt[1:words + 1] & np.uint32(mersenne.LOWER))
+    y = mt[mersenne.M:mersenne.M + words] ^ (y >> 1) ^ ((y & 1) * np.uint32(mersenne.MATRIX_A))
+    # mersenne.temper
+    y ^= y >> 11
+    y ^= (y << 7) & np.uint32(0x9D2C5680)
+    y ^= (y << 15) & np.uint32(0xEFC60000)
+    y ^= y >> 18
+    return y
+
+
+def _words_by_standard_library(seeds: Sequence[int], words: int):
+    """The first ``words`` outputs after ``seed(s)``, one column per seed, seeded in C."""
     generator = _random.Random()
-    seed, getrandbits = generator.seed, generator.getrandbits
-    bits, nbytes = 32 * words, 4 * words
     chunks = []
-    append = chunks.append
     for s in seeds:
-        seed(s)  # the C seed of random.Random.seed, which only adds checks for non-int types
-        append(getrandbits(bits).to_bytes(nbytes, "little"))
-    return np.frombuffer(b"".join(chunks), dtype="<u4").reshape(len(seeds), words)
+        generator.seed(s)
+        chunks.append(generator.getrandbits(32 * words).to_bytes(4 * words, "little"))
+    return np.frombuffer(b"".join(chunks), dtype="<u4").reshape(len(seeds), words).T
+
+
+def first_words(seeds: range, words: int):
+    """Output w of the generator seeded with ``seeds[g]``, at [w, g]: shape (words, len(seeds)).
+
+    ``words`` is at most TWISTED_AT_ONCE (227).
+    """
+    if not 0 < words <= TWISTED_AT_ONCE:
+        raise ValueError(f"words must be from 1 to {TWISTED_AT_ONCE}, not {words}")
+    out = np.empty((words, len(seeds)), dtype=np.uint32)
+    for n_words, (columns, keys) in key_groups(seeds).items():
+        if n_words <= mersenne.MAX_KEY_WORDS:
+            out[:, columns] = _seeded_twisted_words(keys, words)
+        else:  # init_by_array runs longer than the state: left to the standard library
+            out[:, columns] = _words_by_standard_library([seeds[c] for c in columns], words)
+    return out
 
 
 def permutations(size: int, seeds: range):
@@ -77,33 +169,32 @@ def permutations(size: int, seeds: range):
 
 
 def _permute_batch(size: int, seeds: range):
-    """The Fisher-Yates loop of random.shuffle, run for every seed of the batch at once."""
-    words = words_needed(size)
+    """``mersenne.shuffle``'s Fisher-Yates loop, run for every seed of the batch at once."""
+    words = max(1, min(words_needed(size), TWISTED_AT_ONCE))
     games = len(seeds)
-    raw = _raw_words(seeds, words).ravel()
+    raw = first_words(seeds, words).ravel()       # word w of game g at w * games + g
     columns = np.arange(games)
     # deck[p, g]: the card at position p in game g (positions in rows, so a row is contiguous)
     deck = np.repeat(np.arange(size, dtype=np.int16)[:, None], games, axis=1).ravel()
-    cursor = columns * words  # index into raw of the next output of each game
-    end = cursor + words
-    short = np.zeros(games, dtype=bool)
+    cursor = np.zeros(games, dtype=np.intp)       # the next word of each game
+    short = np.zeros(games, dtype=bool)           # games that ran out of words: redone below
     for i in range(size - 1, 0, -1):
         n = i + 1
         shift = np.uint32(32 - n.bit_length())
-        exhausted = cursor >= end
+        exhausted = cursor >= words
         if exhausted.any():
             short |= exhausted
-            np.minimum(cursor, end - 1, out=cursor)
-        j = raw[cursor] >> shift
+            np.minimum(cursor, words - 1, out=cursor)
+        j = raw[cursor * games + columns] >> shift
         cursor += 1
         pending = np.flatnonzero((j >= n) & ~short)
         while pending.size:
             # randbelow draws again for the games whose value was rejected
-            ran_out = cursor[pending] >= end[pending]
+            ran_out = cursor[pending] >= words
             if ran_out.any():
                 short[pending[ran_out]] = True
                 pending = pending[~ran_out]
-            again = raw[cursor[pending]] >> shift
+            again = raw[cursor[pending] * games + pending] >> shift
             cursor[pending] += 1
             j[pending] = again
             pending = pending[again >= n]
@@ -120,13 +211,10 @@ def _permute_batch(size: int, seeds: range):
 
 
 def shuffled(items: Sequence[T], seeds: range) -> Iterator[list[T]]:
-    """``cards.seeded_shuffle(items, s)`` for each seed in turn; batched when NumPy is there.
+    """``cards.seeded_shuffle(items, s)`` for each seed in turn, a batch at a time (needs NumPy).
 
-    Neither way touches the module-level generator (see ``cards.seeded_decks``).
+    The module-level generator is neither used nor disturbed (see ``cards.seeded_decks``).
     """
-    if not available():
-        yield from seeded_decks(items, seeds)
-        return
     values = np.asarray(items)
     for start in range(0, len(seeds), BATCH):
         batch = seeds[start:start + BATCH]
@@ -154,31 +242,26 @@ def _agrees_with_random() -> bool:
     return True
 
 
+def _numpy() -> Any:
+    """NumPy, imported on first use (raises ImportError without it)."""
+    global np
+    if np is None:
+        import numpy
+        np = numpy
+    return np
+
+
 _AVAILABLE: bool | None = None
 
 
 def available() -> bool:
-    """True when NumPy can be used and the batched shuffle matches random.shuffle here."""
-    global _AVAILABLE, np
+    """True when NumPy can be imported and the batched shuffle matches random.shuffle here."""
+    global _AVAILABLE
     if _AVAILABLE is None:
         _AVAILABLE = False
-        if not os.environ.get("CARDGAMES_NO_NUMPY"):
-            try:
-                import numpy
-            except ImportError:  # the standard library alone: callers use the plain shuffle
-                return False
-            np = numpy
-            _AVAILABLE = _agrees_with_random()
+        try:
+            _numpy()
+        except ImportError:  # the standard library alone
+            return False
+        _AVAILABLE = _agrees_with_random()
     return _AVAILABLE
-
-
-@contextmanager
-def turned_off() -> Iterator[None]:
-    """Inside the block, :func:`available` is False: callers take the plain shuffle."""
-    global _AVAILABLE
-    before = available()
-    _AVAILABLE = False
-    try:
-        yield
-    finally:
-        _AVAILABLE = before

@@ -8,6 +8,7 @@ The root scripts print the assignment's bare table (``simulate.table_lines``); t
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 import time
@@ -16,6 +17,7 @@ from fractions import Fraction
 from typing import TextIO
 
 from cardgames.simulate import wilson_interval
+from cardgames.tiers import AUTO, TIERS, TierError
 
 #: Runs of at least this many games show a progress bar (on a terminal only).
 LONG_RUN = 100_000
@@ -99,6 +101,9 @@ def add_simulation_options(parser) -> None:
                         help="worker processes for the simulation (default 1)")
     parser.add_argument("--json", action="store_true",
                         help="with --games (or --exact): print the results as JSON")
+    parser.add_argument("--tier", choices=(AUTO, *TIERS), metavar="TIER",
+                        help="with --games: how to play the games: stdlib, numpy, numba, or "
+                             "auto (default: the fastest installed; the table is the same)")
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="with --games: run on a Dask cluster, e.g. tcp://host:8786 "
                              "(needs the 'distributed' extra)")
@@ -109,9 +114,9 @@ def check_simulation_options(parser, args, json_alone: bool = False) -> None:
 
     ``json_alone``: --json is allowed without --games (e.g. with solitaire-1's --exact).
     """
-    if args.games is None and (args.jobs is not None or args.scheduler
+    if args.games is None and (args.jobs is not None or args.scheduler or args.tier
                                or (args.json and not json_alone)):
-        parser.error("--jobs, --scheduler and --json go with --games")
+        parser.error("--jobs, --scheduler, --tier and --json go with --games")
     if args.jobs is not None and args.scheduler:
         parser.error("--jobs and --scheduler exclude each other (the cluster has its workers)")
 
@@ -120,9 +125,17 @@ def print_simulation(args, game: str, count, header: str, outcome: str,
                      exact: Mapping[int, Fraction] | None = None,
                      descending: bool = False) -> int:
     """Run the simulation the options ask for and print its table (or JSON); return the status."""
-    from cardgames.simulate import count_outcomes
+    from cardgames.simulate import count_outcomes, on_tier
 
     first, n = args.seed or 0, args.games
+    if args.scheduler:  # each worker takes its fastest tier, unless one is asked for
+        count = functools.partial(count, tier=args.tier) if args.tier else count
+    else:
+        try:
+            count = on_tier(count, n, args.tier)
+        except TierError as error:
+            print(f"cardgames: {error}", file=sys.stderr)
+            return 2
     progress = progress_bar(n)
     if args.scheduler:
         try:

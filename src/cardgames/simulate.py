@@ -1,7 +1,8 @@
 """Monte-Carlo over a seed range, as a map-reduce of integer counts.
 
 A game supplies a *batch counter*: a picklable function ``count(start, stop)`` that plays the
-seeded games ``start .. stop-1`` without building any text and returns ``{outcome: games}``.
+seeded games ``start .. stop-1`` without building any text and returns ``{outcome: games}``
+(the games' counters take a ``tier`` too, bound by :func:`on_tier`).
 This module splits a seed range into chunks, runs them in this process or on any
 ``concurrent.futures.Executor``, and merges the counts.  Tables are formatted from the
 integer counts only at the last step.
@@ -9,11 +10,14 @@ integer counts only at the last step.
 
 from __future__ import annotations
 
+import functools
 import math
 import os
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
+
+from cardgames import tiers
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -22,12 +26,25 @@ BatchCounter = Callable[[int, int], Mapping[int, int]]
 
 #: Seeds per chunk sent to a worker: large enough to hide the dispatch cost.
 CHUNK = 20_000
+#: Chunks handed to a local pool ahead of the results, per worker: enough to keep every
+#: worker busy, few enough that memory does not grow with the number of games.
+AHEAD = 4
+#: The same for an executor given by the caller, whose number of workers is not known.
+EXECUTOR_AHEAD = 64
 
 
-def chunks(start: int, n: int, size: int = CHUNK) -> list[tuple[int, int]]:
+def chunks(start: int, n: int, size: int = CHUNK) -> Iterator[tuple[int, int]]:
     """Split the seeds start .. start+n-1 into (start, stop) pieces of at most ``size`` seeds."""
     stop = start + n
-    return [(lo, min(lo + size, stop)) for lo in range(start, stop, size)]
+    return ((lo, min(lo + size, stop)) for lo in range(start, stop, size))
+
+
+def on_tier(count: BatchCounter, n: int, tier: str | None = None) -> BatchCounter:
+    """``count`` bound to the tier that suits a run of n games (see ``tiers.choose``).
+
+    Raises ``tiers.TierError`` when the tier asked for is unknown or not installed.
+    """
+    return functools.partial(count, tier=tiers.choose(tier, n))
 
 
 def count_outcomes(count: BatchCounter, start: int, n: int, jobs: int = 1,
@@ -35,38 +52,73 @@ def count_outcomes(count: BatchCounter, start: int, n: int, jobs: int = 1,
                    progress: Callable[[int], None] | None = None) -> Counter:
     """Play seeds start .. start+n-1 and return how many games ended with each outcome.
 
-    With ``executor`` the chunks are mapped over it (any Executor, local or distributed);
+    With ``executor`` the chunks are submitted to it (any Executor, local or distributed);
     otherwise ``jobs > 1`` starts a local process pool and ``jobs == 1`` stays in this process.
-    ``progress``, if given, is called with the number of games done after each chunk.
-    The counts are the same whichever way the work is split.
+    Chunks are made as they are submitted, a few per worker ahead of the results, so memory
+    does not grow with n.  ``progress``, if given, is called with the number of games done
+    after each chunk.  The counts are the same whichever way the work is split.
     """
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     if executor is None and jobs == 1 and progress is None:
         return Counter(count(start, start + n))
-    pieces = chunks(start, n, max(1, min(CHUNK, -(-n // jobs))))
+    size = max(1, min(CHUNK, -(-n // jobs)))
+    pieces = chunks(start, n, size)
     if executor is None and jobs == 1:
-        return merge(_reporting(map(count, *zip(*pieces)), pieces, progress))
+        return merge(_reporting(((count(lo, hi), hi - lo) for lo, hi in pieces), progress))
     if executor is not None:
-        return merge(_reporting(executor.map(count, *zip(*pieces)), pieces, progress))
+        return merge(_reporting(_submitted(executor, count, pieces, EXECUTOR_AHEAD), progress))
     from concurrent.futures import ProcessPoolExecutor  # loads multiprocessing: only when used
-    # An empty range first, here: forked workers inherit what it loads and checks once (NumPy,
-    # the batched shuffle's self-check) instead of each paying for it again.
-    count(start, start)
-    workers = min(jobs, os.cpu_count() or 1, len(pieces))
+    # One game first, here: forked workers inherit what it loads and checks once (NumPy, the
+    # compiled kernels, the tier's self-check) instead of each paying for it again.
+    count(start, start + 1)
+    workers = min(jobs, os.cpu_count() or 1, -(-n // size))
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        return merge(_reporting(pool.map(count, *zip(*pieces)), pieces, progress))
+        return merge(_reporting(_submitted(pool, count, pieces, AHEAD * workers), progress))
 
 
-def _reporting(parts: Iterable[Mapping[int, int]], pieces: list[tuple[int, int]],
+def _submitted(executor: Executor, count: BatchCounter, pieces: Iterable[tuple[int, int]],
+               ahead: int) -> Iterator[tuple[Mapping[int, int], int]]:
+    """(counts, games) of each chunk in order, with at most ``ahead`` chunks submitted ahead."""
+    waiting: deque = deque()
+    for lo, hi in pieces:
+        waiting.append((executor.submit(count, lo, hi), hi - lo))
+        if len(waiting) >= ahead:
+            future, games = waiting.popleft()
+            yield future.result(), games
+    while waiting:
+        future, games = waiting.popleft()
+        yield future.result(), games
+
+
+def _reporting(parts: Iterable[tuple[Mapping[int, int], int]],
                progress: Callable[[int], None] | None) -> Iterator[Mapping[int, int]]:
     """Pass the chunks' counts through, telling ``progress`` how many games are done."""
     done = 0
-    for part, (lo, hi) in zip(parts, pieces):
-        done += hi - lo
+    for part, games in parts:
+        done += games
         if progress is not None:
             progress(done)
         yield part
+
+
+def tally(codes: Iterable[int]) -> Counter:
+    """How many games gave each code: codes are ints, or a NumPy array of small ints."""
+    if hasattr(codes, "dtype"):  # NumPy: count in C
+        import numpy as np
+
+        return Counter({code: count for code, count in enumerate(np.bincount(codes).tolist())
+                        if count})
+    return Counter(codes)
+
+
+def tally_by_block(codes_of: Callable[[range], Iterable[int]], seeds: range,
+                   block: int = CHUNK) -> Counter:
+    """tally(codes_of(seeds)), a block of seeds at a time: memory does not grow with the range."""
+    total: Counter = Counter()
+    for lo in range(0, len(seeds), block):
+        total.update(tally(codes_of(seeds[lo:lo + block])))
+    return total
 
 
 def merge(parts: Iterable[Mapping[int, int]]) -> Counter:

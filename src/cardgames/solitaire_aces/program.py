@@ -7,15 +7,16 @@ Simulation plays seeded decks without any text: ``count_wins`` is the batch coun
 from __future__ import annotations
 
 import base64
+import functools
 import sys
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from math import comb
 from typing import TYPE_CHECKING
 
-from cardgames import console, fastshuffle
+from cardgames import console, fastshuffle, tiers
 from cardgames.cards import seeded_decks, seeded_shuffle
-from cardgames.simulate import count_outcomes
+from cardgames.simulate import count_outcomes, on_tier, tally_by_block
 from cardgames.simulate import table_lines as simulate_table
 from cardgames.solitaire_aces import outcome_table
 from cardgames.solitaire_aces.rules import ACES, DECK_SIZE, outcome, play, sorted_deck
@@ -33,26 +34,37 @@ def shuffled_deck(seed: int) -> list[int]:
     return seeded_shuffle(sorted_deck(), seed)
 
 
-def count_wins(start: int, stop: int) -> dict[int, int]:
+def count_wins(start: int, stop: int, tier: str | None = None) -> dict[int, int]:
     """Play seeds start .. stop-1 silently: {cards left in a won game: games}; losses not counted.
 
-    With NumPy the decks are shuffled a batch at a time (:mod:`cardgames.fastshuffle`, the
-    same decks bit for bit); without it, one at a time.  Either way each game's outcome
-    comes from the places of its aces through the one rules implementation.
+    ``tier`` (``tiers.choose``) says how: one seeded deck at a time with the standard library,
+    a batch of decks at once with NumPy, or compiled with Numba; the counts are the same.
     """
-    if fastshuffle.available():
-        return count_wins_batched(start, stop)
-    return count_wins_plain(start, stop)
+    tier = tiers.choose(tier, stop - start)
+    counts = tally_by_block(functools.partial(win_codes, tier=tier), range(start, stop))
+    del counts[0]
+    return dict(counts)
 
 
-def count_wins_plain(start: int, stop: int) -> dict[int, int]:
-    """count_wins, one seeded deck at a time, with the standard library alone."""
-    wins: dict[int, int] = {}
-    for deck in seeded_decks(sorted_deck(), range(start, stop)):
+def win_codes(seeds: range, tier: str | None = None):
+    """The outcome code of each seed's game: cards left when it is won, 0 when it is lost.
+
+    An iterator with the standard library, a NumPy array of uint8 with the faster tiers.
+    """
+    tier = tiers.choose(tier, len(seeds))
+    if tier == tiers.NUMBA:
+        from cardgames.solitaire_aces import kernel  # loads Numba: only when it runs
+        return kernel.win_codes(seeds, outcome_code_array())
+    if tier == tiers.NUMPY:
+        return win_codes_batched(seeds)
+    return win_codes_plain(seeds)
+
+
+def win_codes_plain(seeds: range) -> Iterator[int]:
+    """win_codes, one seeded deck at a time, with the standard library alone."""
+    for deck in seeded_decks(sorted_deck(), seeds):
         won, left = outcome(deck)
-        if won:
-            wins[left] = wins.get(left, 0) + 1
-    return wins
+        yield left if won else 0
 
 
 def outcome_codes() -> bytes:
@@ -60,24 +72,30 @@ def outcome_codes() -> bytes:
     return zlib.decompress(base64.b64decode(outcome_table.DATA))
 
 
-def count_wins_batched(start: int, stop: int) -> dict[int, int]:
-    """count_wins with the decks of a batch of seeds shuffled at once (needs NumPy).
+def outcome_code_array():
+    """``outcome_codes()`` as a NumPy array of uint8 (needs NumPy)."""
+    import numpy as np
+
+    return np.frombuffer(outcome_codes(), dtype=np.uint8)
+
+
+def win_codes_batched(seeds: range):
+    """win_codes with the decks of a batch of seeds shuffled at once (needs NumPy).
 
     Each deck's ace places are ranked (``rules.placement_rank``, vectorised) and looked up in
     the outcome table that the rules computed over every placement (``outcome_table``).
     """
     import numpy as np
 
-    codes = np.frombuffer(outcome_codes(), dtype=np.uint8)
+    codes = outcome_code_array()
     binomials = np.array([[comb(place, k) for place in range(DECK_SIZE)]
                           for k in range(1, len(ACES) + 1)], dtype=np.int64)
-    games = np.zeros(DECK_SIZE + 1, dtype=np.int64)
-    for lo in range(start, stop, fastshuffle.BATCH):
-        places = fastshuffle.card_places(DECK_SIZE, range(lo, min(lo + fastshuffle.BATCH, stop)),
-                                         ACES)
-        ranks = sum(binomials[k][places[:, k]] for k in range(len(ACES)))
-        games += np.bincount(codes[ranks], minlength=DECK_SIZE + 1)
-    return {left: int(games[left]) for left in range(1, DECK_SIZE + 1) if games[left]}
+    out = np.empty(len(seeds), dtype=np.uint8)
+    for lo in range(0, len(seeds), fastshuffle.BATCH):
+        batch = seeds[lo:lo + fastshuffle.BATCH]
+        places = fastshuffle.card_places(DECK_SIZE, batch, ACES)
+        out[lo:lo + len(batch)] = codes[sum(binomials[k][places[:, k]] for k in range(len(ACES)))]
+    return out
 
 
 def table_lines(counts: dict[int, int], n: int) -> list[str]:
@@ -90,10 +108,11 @@ def write_lines(lines) -> None:
     sys.stdout.write("".join(line + "\n" for line in lines))
 
 
-def simulate(n: int, i: int, *, jobs: int = 1, executor: Executor | None = None) -> None:
+def simulate(n: int, i: int, *, jobs: int = 1, executor: Executor | None = None,
+             tier: str | None = None) -> None:
     """Play the games of seeds i .. i+n-1 and print the table of cards left when winning."""
     console.check_simulate_args(n, i)
-    counts = count_outcomes(count_wins, i, n, jobs, executor)
+    counts = count_outcomes(on_tier(count_wins, n, tier), i, n, jobs, executor)
     write_lines(table_lines(counts, n))
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 
 from cardgames.console import check_simulate_args, run_solitaire
-from cardgames.simulate import count_outcomes, table_lines
+from cardgames.simulate import count_outcomes, on_tier, table_lines
 from cardgames.solitaire_sevens.rules import count_cards_left, deal, narrate
 from cardgames.solitaire_sevens.text import collected_lines
 from cardgames.viewer import view
@@ -17,10 +17,11 @@ __all__ = ["simulate", "play", "main", "HEADER"]
 HEADER = "Number of cards left | Frequency"
 
 
-def simulate(n: int, i: int, *, jobs: int = 1, executor: Executor | None = None) -> None:
+def simulate(n: int, i: int, *, jobs: int = 1, executor: Executor | None = None,
+             tier: str | None = None) -> None:
     """Play the seeds i .. i+n-1 and print how often each number of cards was left."""
     check_simulate_args(n, i)
-    counts = count_outcomes(count_cards_left, i, n, jobs, executor)
+    counts = count_outcomes(on_tier(count_cards_left, n, tier), i, n, jobs, executor)
     print("\n".join(table_lines(HEADER, counts, n, descending=True)))
 
 

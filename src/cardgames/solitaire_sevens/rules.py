@@ -13,15 +13,17 @@ simulation; :func:`narrate` runs it with a trace of :class:`Event` values for th
 from __future__ import annotations
 
 import enum
+from functools import partial
 from itertools import compress
 from typing import NamedTuple
 
-from cardgames import fastshuffle
-from cardgames.cards import deck52, seeded_shuffle
+from cardgames import fastshuffle, tiers
+from cardgames.cards import deck52, seeded_decks, seeded_shuffle
+from cardgames.simulate import tally_by_block
 
 __all__ = [
     "SEVENS", "CARDS", "ROUNDS", "Move", "Event",
-    "deal", "play", "outcome", "narrate", "count_cards_left",
+    "deal", "play", "outcome", "narrate", "count_cards_left", "cards_left_codes",
 ]
 
 #: The four Sevens, laid out on the table before play: 6, 19, 32, 45.
@@ -47,7 +49,7 @@ def _outward(card: int) -> int:
 BEYOND = tuple(card if card in SEVENS else _outward(card) for card in range(52))
 #: ``reached`` at the start: the Sevens and the eight cards next to them (the frontier).
 _REACHED_CARDS_AT_START = {seven + side for seven in SEVENS for side in (-1, 0, 1)}
-_REACHED_AT_START = tuple(index in _REACHED_CARDS_AT_START for index in range(52 + 8))
+REACHED_AT_START = tuple(index in _REACHED_CARDS_AT_START for index in range(52 + 8))
 
 
 class Move(enum.Enum):
@@ -101,7 +103,7 @@ def play(cards: list[int], trace: list[Event] | None = None) -> int:
     # reached[c]: c is placed, or is the next card its half-column expects.  For a card not
     # yet placed this is exactly "can be placed", so each test is one list lookup; placing c
     # sets reached[BEYOND[c]].  These flags are the spec's eight frontier integers, unrolled.
-    reached = list(_REACHED_AT_START)
+    reached = list(REACHED_AT_START)
     beyond = BEYOND
     order = cards[::-1]        # the stack, top card first
     aside: list[int] = []
@@ -151,15 +153,25 @@ def narrate(cards: list[int]) -> list[Event]:
     return trace
 
 
-def count_cards_left(start: int, stop: int) -> dict[int, int]:
+def count_cards_left(start: int, stop: int, tier: str | None = None) -> dict[int, int]:
     """Play the seeds start .. stop-1 and count the games by number of cards left.
 
-    The stacks are dealt by ``fastshuffle.shuffled`` (batched with NumPy, the same stacks bit
-    for bit); each game is ``play``, building no events.
+    ``tier`` (``tiers.choose``) says how; the counts are the same on every tier.
     """
-    counts: dict[int, int] = {}
-    play_bare = play
-    for stack in fastshuffle.shuffled(CARDS, range(start, stop)):
-        left = play_bare(stack)
-        counts[left] = counts.get(left, 0) + 1
-    return counts
+    tier = tiers.choose(tier, stop - start)
+    return dict(tally_by_block(partial(cards_left_codes, tier=tier), range(start, stop)))
+
+
+def cards_left_codes(seeds: range, tier: str | None = None):
+    """The number of cards left in each seed's game (an iterator, or a NumPy array of uint8).
+
+    With the standard library or NumPy each game is ``play`` on the stack of
+    ``cards.seeded_shuffle`` (NumPy shuffles a batch of stacks at once, bit for bit the same);
+    with Numba, ``kernel.cards_left`` is ``play`` compiled.
+    """
+    tier = tiers.choose(tier, len(seeds))
+    if tier == tiers.NUMBA:
+        from cardgames.solitaire_sevens import kernel  # loads Numba: only when it runs
+        return kernel.cards_left_codes(seeds)
+    stacks = fastshuffle.shuffled(CARDS, seeds) if tier == tiers.NUMPY else seeded_decks(CARDS, seeds)
+    return map(play, stacks)

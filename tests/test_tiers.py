@@ -1,0 +1,178 @@
+"""Every tier is the standard library's seeded shuffle, bit for bit, and the choice of tier
+changes no output: the adversarial seeds of the tiers' contract, then the tables and
+the ways of choosing a tier."""
+
+import os
+import random
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardgames import cli, fastshuffle, tiers
+from cardgames.solitaire_aces import program as aces
+from cardgames.solitaire_sevens import program as sevens
+
+ROOT = Path(__file__).parent.parent
+GOLDEN = Path(__file__).parent / "golden"
+FASTER = [tiers.NUMPY, tiers.NUMBA]
+
+
+def permutations(tier, size, seeds):
+    """The shuffled decks of a faster tier, as lists."""
+    if tier == tiers.NUMPY:
+        return fastshuffle.permutations(size, seeds).tolist()
+    from cardgames import jitshuffle
+
+    return jitshuffle.permutations(size, seeds).tolist()
+
+
+def reference(size, seeds):
+    """``random.seed(s); random.shuffle(deck)``, the definition of every game."""
+    decks = []
+    for seed in seeds:
+        deck = list(range(size))
+        random.seed(seed)
+        random.shuffle(deck)
+        decks.append(deck)
+    return decks
+
+
+@cache
+def reference_cached(size, seeds):
+    return reference(size, seeds)
+
+
+def needs(tier):
+    if not tiers.installed(tier):
+        pytest.skip(f"the {tier} tier is not installed")
+
+
+ADVERSARIAL = [
+    range(0, 10**5),                                   # every seed from 0 to 10**5
+    range(-5000, 0),                                   # negative seeds: the key is |s|
+    range(2**32 - 3000, 2**32 + 3000),                 # one-word keys meet two-word keys
+    range(2**64 - 3000, 2**64 + 3000),                 # two words meet three
+    range(-(2**64) - 500, -(2**64) + 500),
+    range(2**63 - 200, 2**63 + 200),                   # past NumPy's int64
+    range(2**(32 * 624) - 40, 2**(32 * 624) + 40),     # 624-word keys meet 625-word keys
+    range(-(2**(32 * 700)), -(2**(32 * 700)) + 30),    # keys longer than the state
+    range(10**6, 10**9, 99_991),                       # a stride
+]
+
+
+@pytest.mark.parametrize("tier", FASTER)
+@pytest.mark.parametrize("seeds", ADVERSARIAL, ids=lambda seeds: f"{seeds.start.bit_length()}-bit")
+@pytest.mark.parametrize("size", [32, 48])
+def test_every_tier_shuffles_as_random_does(tier, seeds, size):
+    needs(tier)
+    assert permutations(tier, size, seeds) == reference_cached(size, seeds)
+
+
+@pytest.mark.parametrize("tier", FASTER)
+@given(seed=st.integers(min_value=-(2**2000), max_value=2**2000), size=st.integers(1, 80))
+@settings(max_examples=120, deadline=None)
+def test_every_tier_shuffles_any_seed_and_size(tier, seed, size):
+    needs(tier)
+    seeds = range(seed, seed + 3)
+    assert permutations(tier, size, seeds) == reference(size, seeds)
+
+
+@pytest.mark.parametrize("tier", FASTER)
+def test_a_game_that_runs_past_the_first_twist_is_still_exact(tier):
+    # 300 cards need about 340 words: past the 227 the NumPy tier twists at once
+    needs(tier)
+    seeds = range(-20, 20)
+    assert permutations(tier, 300, seeds) == reference(300, seeds)
+
+
+@pytest.mark.parametrize("tier", tiers.TIERS)
+@pytest.mark.parametrize("module, golden", [(aces, "solitaire_1/sim_n1000_i0.out"),
+                                            (sevens, "solitaire_2/sim_n1000_i0.out")])
+def test_simulate_prints_the_golden_table_on_every_tier(tier, module, golden, capsysbinary):
+    needs(tier)
+    module.simulate(1000, 0, tier=tier)
+    assert capsysbinary.readouterr().out == (GOLDEN / golden).read_bytes()
+
+
+@pytest.mark.parametrize("game", ["solitaire-1", "solitaire-2"])
+def test_the_cardgames_tables_are_the_same_on_every_tier(game, capsys):
+    seen = {}
+    for tier in tiers.TIERS:
+        if tiers.installed(tier):
+            assert cli.main([game, "--games", "30000", "--seed", str(2**32 - 10_000),
+                             "--tier", tier]) == 0
+            seen[tier] = capsys.readouterr().out
+    assert len(set(seen.values())) == 1 and tiers.STDLIB in seen
+
+
+def test_auto_takes_the_fastest_tier_worth_loading(monkeypatch):
+    monkeypatch.delenv(tiers.ENVIRONMENT, raising=False)
+    here = [tier for tier in tiers.TIERS if tiers.installed(tier)]
+    assert tiers.choose(None, 10**9) == here[-1]
+    small = tiers.NUMPY if tiers.NUMPY in here else tiers.STDLIB
+    assert tiers.choose("auto", tiers.NUMBA_WORTH - 1) == small
+
+
+def test_the_environment_forces_a_tier(monkeypatch):
+    monkeypatch.setenv(tiers.ENVIRONMENT, tiers.STDLIB)
+    assert tiers.choose(None, 10**9) == tiers.STDLIB
+    assert tiers.choose(tiers.STDLIB) == tiers.STDLIB
+    monkeypatch.setenv(tiers.ENVIRONMENT, "quantum")
+    with pytest.raises(tiers.TierError, match="unknown tier 'quantum'"):
+        tiers.choose()
+
+
+def test_a_tier_that_is_not_installed_is_refused_with_its_extra(monkeypatch):
+    monkeypatch.setattr(tiers, "_NUMBA_AVAILABLE", False)
+    with pytest.raises(tiers.TierError, match=r"pip install 'cardgames\[jit\]'"):
+        tiers.choose(tiers.NUMBA)
+    assert tiers.choose(tiers.AUTO, 10**9) != tiers.NUMBA
+
+
+def test_a_faster_tier_that_disagrees_with_random_is_not_used(monkeypatch):
+    monkeypatch.setattr(fastshuffle, "_AVAILABLE", None)
+    monkeypatch.setattr(fastshuffle, "_agrees_with_random", lambda: False)
+    monkeypatch.setattr(tiers, "_NUMBA_AVAILABLE", None)
+    assert not tiers.installed(tiers.NUMPY) and not tiers.installed(tiers.NUMBA)
+    assert tiers.choose(None, 10**9) == tiers.STDLIB
+
+
+def run_script(args, tier):
+    environment = {**os.environ, tiers.ENVIRONMENT: tier}
+    return subprocess.run([sys.executable, *args], cwd=ROOT, env=environment,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_a_root_script_with_an_unknown_tier_says_so_in_one_line():
+    done = run_script(["solitaire_1.py", "1000", "0"], "quantum")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == ("solitaire_1.py: unknown tier 'quantum': "
+                           "choose one of auto, stdlib, numpy, numba\n")
+
+
+def test_a_root_script_forced_to_the_standard_library_runs_bare():
+    done = run_script(["-S", "solitaire_2.py", "1000", "0"], tiers.STDLIB)
+    assert done.returncode == 0
+    assert done.stdout.encode() == (GOLDEN / "solitaire_2" / "sim_n1000_i0.out").read_bytes()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["solitaire-2", "--tier", "numpy"], "--tier and --json go with --games"),
+    (["solitaire-1", "--games", "10", "--tier", "fast"], "invalid choice: 'fast'"),
+])
+def test_cardgames_refuses_a_tier_it_cannot_use(args, message, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(args)
+    assert stopped.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_cardgames_names_the_extra_of_a_missing_tier(monkeypatch, capsys):
+    monkeypatch.setattr(tiers, "_NUMBA_AVAILABLE", False)
+    assert cli.main(["solitaire-2", "--games", "10", "--tier", "numba"]) == 2
+    assert capsys.readouterr().err == ("cardgames: the numba tier is not installed here: "
+                                       "pip install 'cardgames[jit]'\n")
