@@ -34,6 +34,9 @@ GAMES = {"solitaire_1": (list(sorted_deck()), count_wins, {"numpy": 0.35, "numba
 #: Seeds each tier plays once before timing; more than one NumPy batch (8,192 seeds).
 WARM_UP = (0, 10_000)
 JOBS_GOAL = 1.8
+#: Default seeds of the jobs comparison, per tier: enough work (several seconds) for the
+#: process pool's start-up to matter little.
+JOBS_GAMES = {"stdlib": 400_000, "numpy": 1_000_000, "numba": 5_000_000}
 
 
 def naive(deck: list[int], start: int, stop: int) -> None:
@@ -118,7 +121,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
                         help="tiers to time (default every installed one: %(default)s)")
     parser.add_argument("--game", choices=[*GAMES, "both"], default="both", help="default both")
     parser.add_argument("--jobs-games", type=int, metavar="N",
-                        help="seeds of the jobs=1/jobs=2 comparison (default 2*games; 0 skips it)")
+                        help="seeds of the jobs=1/jobs=2 comparison (default by tier: "
+                             "400,000 stdlib, 1,000,000 numpy, 5,000,000 numba; 0 skips it)")
     parser.add_argument("--jobs-tier", choices=installed, default=installed[-1],
                         help="tier of the jobs comparison (default the fastest: %(default)s)")
     args = parser.parse_args(argv)
@@ -129,7 +133,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
                          f"{', '.join(installed)}")
     if args.games < 1 or args.rounds < 1:
         parser.error("--games and --rounds must be at least 1")
-    args.jobs_games = 2 * args.games if args.jobs_games is None else args.jobs_games
+    if args.jobs_games is None:
+        args.jobs_games = JOBS_GAMES[args.jobs_tier]
     return args
 
 

@@ -148,8 +148,11 @@ def first_words(seeds: range, words: int):
     """
     if not 0 < words <= TWISTED_AT_ONCE:
         raise ValueError(f"words must be from 1 to {TWISTED_AT_ONCE}, not {words}")
+    groups = key_groups(seeds)
+    if len(groups) == 1 and max(groups) <= mersenne.MAX_KEY_WORDS:  # one key length: no copy
+        return _seeded_twisted_words(next(iter(groups.values()))[1], words)
     out = np.empty((words, len(seeds)), dtype=np.uint32)
-    for n_words, (columns, keys) in key_groups(seeds).items():
+    for n_words, (columns, keys) in groups.items():
         if n_words <= mersenne.MAX_KEY_WORDS:
             out[:, columns] = _seeded_twisted_words(keys, words)
         else:  # init_by_array runs longer than the state: left to the standard library

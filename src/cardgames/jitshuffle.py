@@ -16,7 +16,9 @@ arithmetic modulo 2**32 of CPython's C code.
 
 Numba is optional (the ``jit`` extra).  This module imports it, so import it only after
 :func:`cardgames.tiers.installed` says the tier is there.  Compiled code is cached on disk
-(``cache=True``): the first run in a fresh environment compiles for a few seconds.
+(``cache=True``): the first run in a fresh environment compiles for a few seconds.  Numba
+checks a cached kernel against its own module only: after editing this module, delete the
+cache of the game kernels that call it (``find src -name '*.nb[ic]' -delete``).
 """
 
 from __future__ import annotations
