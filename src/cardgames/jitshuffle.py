@@ -31,7 +31,8 @@ from numba import njit
 from cardgames import fastshuffle, mersenne
 from cardgames.cards import seeded_decks
 
-__all__ = ["LANES", "INITIAL", "seed_lanes", "word", "shuffle", "permutations", "lane_keys", "long_key_columns", "seed_block"]
+__all__ = ["LANES", "INITIAL", "seed_lanes", "word", "shuffle", "seed_block", "permutations",
+           "lane_keys", "long_key_columns"]
 
 #: Seeds seeded in lockstep: enough for the vector units, few enough to stay in cache.
 LANES = 64

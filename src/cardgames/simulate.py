@@ -15,7 +15,7 @@ import math
 import os
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from cardgames import tiers
 
@@ -23,6 +23,12 @@ if TYPE_CHECKING:
     from concurrent.futures import Executor
 
 BatchCounter = Callable[[int, int], Mapping[int, int]]
+
+
+class TieredCounter(Protocol):
+    """A game's batch counter, which also takes the tier to play on (see ``tiers``)."""
+
+    def __call__(self, start: int, stop: int, tier: str | None = None) -> Mapping[int, int]: ...
 
 #: Seeds per chunk sent to a worker: large enough to hide the dispatch cost.
 CHUNK = 20_000
@@ -39,7 +45,7 @@ def chunks(start: int, n: int, size: int = CHUNK) -> Iterator[tuple[int, int]]:
     return ((lo, min(lo + size, stop)) for lo in range(start, stop, size))
 
 
-def on_tier(count: BatchCounter, n: int, tier: str | None = None) -> BatchCounter:
+def on_tier(count: TieredCounter, n: int, tier: str | None = None) -> BatchCounter:
     """``count`` bound to the tier that suits a run of n games (see ``tiers.choose``).
 
     Raises ``tiers.TierError`` when the tier asked for is unknown or not installed.
@@ -107,8 +113,8 @@ def tally(codes: Iterable[int]) -> Counter:
     if hasattr(codes, "dtype"):  # NumPy: count in C
         import numpy as np
 
-        return Counter({code: count for code, count in enumerate(np.bincount(codes).tolist())
-                        if count})
+        counts = np.bincount(cast(Any, codes)).tolist()
+        return Counter({code: count for code, count in enumerate(counts) if count})
     return Counter(codes)
 
 

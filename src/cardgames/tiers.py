@@ -56,9 +56,8 @@ def _numba_available() -> bool:
         except ImportError:
             return False
         sample = range(-3, 70)
-        _NUMBA_AVAILABLE = all(
-            jitshuffle.permutations(size, sample).tolist() == list(seeded_decks(range(size), sample))
-            for size in (32, 48))
+        _NUMBA_AVAILABLE = all(jitshuffle.permutations(size, sample).tolist()
+                               == list(seeded_decks(range(size), sample)) for size in (32, 48))
     return _NUMBA_AVAILABLE
 
 

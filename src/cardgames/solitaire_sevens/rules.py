@@ -173,5 +173,6 @@ def cards_left_codes(seeds: range, tier: str | None = None):
     if tier == tiers.NUMBA:
         from cardgames.solitaire_sevens import kernel  # loads Numba: only when it runs
         return kernel.cards_left_codes(seeds)
-    stacks = fastshuffle.shuffled(CARDS, seeds) if tier == tiers.NUMPY else seeded_decks(CARDS, seeds)
-    return map(play, stacks)
+    if tier == tiers.NUMPY:
+        return map(play, fastshuffle.shuffled(CARDS, seeds))
+    return map(play, seeded_decks(CARDS, seeds))
