@@ -10,6 +10,7 @@ integer counts only at the last step.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 import os
@@ -79,8 +80,47 @@ def count_outcomes(count: BatchCounter, start: int, n: int, jobs: int = 1,
     # compiled kernels, the tier's self-check) instead of each paying for it again.
     count(start, start + 1)
     workers = min(jobs, os.cpu_count() or 1, -(-n // size))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return merge(_reporting(_submitted(pool, count, pieces, AHEAD * workers), progress))
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_interrupts_to_the_main)
+    try:
+        with _terminate_as_exit():
+            return merge(_reporting(_submitted(pool, count, pieces, AHEAD * workers), progress))
+    finally:  # on Ctrl-C or a kill too: drop the chunks not started, wait for the running ones
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _leave_interrupts_to_the_main() -> None:
+    """In a worker: ignore Ctrl-C, which the terminal sends to every process of the group.
+
+    The main process stops the pool; a worker interrupted inside the pool's own queues
+    could leave it waiting for ever.
+    """
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def _terminate_as_exit() -> Iterator[None]:
+    """Inside the block, SIGTERM (from kill, timeout, a job scheduler) ends the run cleanly.
+
+    Its default action would kill this process alone and leave the workers of its pool
+    running; as SystemExit(143) it stops them first.  Only the main thread can do this.
+    """
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _submitted(executor: Executor, count: BatchCounter, pieces: Iterable[tuple[int, int]],
