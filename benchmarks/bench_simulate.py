@@ -26,7 +26,8 @@ from cardgames import tiers  # noqa: E402
 from cardgames.simulate import count_outcomes  # noqa: E402
 from cardgames.solitaire_aces.program import count_wins  # noqa: E402
 from cardgames.solitaire_aces.rules import sorted_deck  # noqa: E402
-from cardgames.solitaire_sevens.rules import CARDS, count_cards_left  # noqa: E402
+from cardgames.solitaire_sevens.program import count_cards_left  # noqa: E402
+from cardgames.solitaire_sevens.rules import CARDS  # noqa: E402
 
 #: name: (sorted deck, batch counter, {tier: goal for its ratio to the naive loop})
 GAMES = {"solitaire_1": (list(sorted_deck()), count_wins, {"numpy": 0.35, "numba": 0.10}),

@@ -8,7 +8,7 @@ from report_helpers import bare_table
 
 from cardgames import cli, simulate, tiers
 from cardgames.solitaire_aces.program import count_wins
-from cardgames.solitaire_sevens.rules import count_cards_left
+from cardgames.solitaire_sevens.program import count_cards_left
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -69,8 +69,13 @@ def test_a_dask_cluster_gives_the_local_counts(capsys):
             count_cards_left(-500, 3_500)
         assert cli.main(["solitaire-2", "--games", "1000", "--scheduler",
                          cluster.scheduler_address]) == 0
-    assert bare_table(capsys.readouterr().out).encode() == (
-        GOLDEN / "solitaire_2" / "sim_n1000_i0.out").read_bytes()
+        assert bare_table(capsys.readouterr().out).encode() == (
+            GOLDEN / "solitaire_2" / "sim_n1000_i0.out").read_bytes()
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv(tiers.ENVIRONMENT, "quantum")
+            assert cli.main(["solitaire-2", "--games", "1000", "--scheduler",
+                             cluster.scheduler_address]) == 2
+        assert capsys.readouterr().err.startswith("cardgames: unknown tier 'quantum'")
 
 
 @pytest.mark.parametrize("tier", tiers.TIERS)

@@ -44,7 +44,9 @@ def reference_codes(seeds):
 
 @pytest.mark.parametrize("tier", tiers.TIERS)
 @pytest.mark.parametrize("start, stop", [(0, 6000), (-4100, 50), (2**40, 2**40 + 3000),
-                                         (2**64 - 100, 2**64 + 100), (7, 8), (9, 9)])
+                                         (2**64 - 100, 2**64 + 100), (7, 8), (9, 9),
+                                         (2**(32 * 624) - 3, 2**(32 * 624) + 3)],
+                         ids=lambda bound: f"{bound.bit_length()}-bit")
 def test_every_tier_gives_the_rules_outcome_game_by_game(tier, start, stop):
     if not tiers.installed(tier):
         pytest.skip(f"the {tier} tier is not installed")

@@ -8,7 +8,7 @@ from collections import Counter
 from hypothesis import given, settings, strategies as st
 
 from cardgames.solitaire_sevens.rules import (
-    CARDS, ROUNDS, SEVENS, Move, count_cards_left, deal, narrate, outcome)
+    CARDS, ROUNDS, SEVENS, Move, deal, narrate, outcome)
 
 SEEDS = st.one_of(st.integers(-10**6, 10**6), st.integers(-2**200, 2**200))
 
@@ -123,6 +123,8 @@ def test_one_card_is_never_left(seed):
 
 
 def test_the_batch_counter_counts_the_outcomes_of_the_seeded_games():
+    from cardgames.solitaire_sevens.program import count_cards_left
+
     expected = Counter(outcome(deal(seed)) for seed in range(-50, 150))
     assert count_cards_left(-50, 150) == expected
     assert count_cards_left(7, 7) == {}

@@ -83,11 +83,13 @@ def test_every_tier_shuffles_any_seed_and_size(tier, seed, size):
 
 
 @pytest.mark.parametrize("tier", FASTER)
-def test_a_game_that_runs_past_the_first_twist_is_still_exact(tier):
-    # 300 cards need about 340 words: past the 227 the NumPy tier twists at once
+@pytest.mark.parametrize("size", [300, 1300])
+def test_a_game_that_runs_past_the_first_twist_is_still_exact(tier, size):
+    # 300 cards need about 340 words, past the 227 the NumPy tier twists at once; 1,300 need
+    # more than 624, a second twist of the whole state
     needs(tier)
     seeds = range(-20, 20)
-    assert permutations(tier, 300, seeds) == reference(300, seeds)
+    assert permutations(tier, size, seeds) == reference(size, seeds)
 
 
 @pytest.mark.parametrize("tier", tiers.TIERS)
@@ -129,6 +131,7 @@ def test_the_environment_forces_a_tier(monkeypatch):
 
 def test_a_tier_that_is_not_installed_is_refused_with_its_extra(monkeypatch):
     monkeypatch.setattr(tiers, "_NUMBA_AVAILABLE", False)
+    monkeypatch.setattr(tiers, "_importable", lambda module: False)
     with pytest.raises(tiers.TierError, match=r"pip install 'cardgames\[jit\]'"):
         tiers.choose(tiers.NUMBA)
     assert tiers.choose(tiers.AUTO, 10**9) != tiers.NUMBA
@@ -136,10 +139,13 @@ def test_a_tier_that_is_not_installed_is_refused_with_its_extra(monkeypatch):
 
 def test_a_faster_tier_that_disagrees_with_random_is_not_used(monkeypatch):
     monkeypatch.setattr(fastshuffle, "_AVAILABLE", None)
-    monkeypatch.setattr(fastshuffle, "_agrees_with_random", lambda: False)
+    monkeypatch.setattr(fastshuffle, "agrees_with_random", lambda shuffles: False)
     monkeypatch.setattr(tiers, "_NUMBA_AVAILABLE", None)
     assert not tiers.installed(tiers.NUMPY) and not tiers.installed(tiers.NUMBA)
     assert tiers.choose(None, 10**9) == tiers.STDLIB
+    if tiers._importable("numpy"):
+        with pytest.raises(tiers.TierError, match="does not shuffle as random.shuffle does"):
+            tiers.choose(tiers.NUMPY)
 
 
 def run_script(args, tier):
@@ -155,10 +161,16 @@ def test_a_root_script_with_an_unknown_tier_says_so_in_one_line():
                            "choose one of auto, stdlib, numpy, numba\n")
 
 
-def test_a_root_script_forced_to_the_standard_library_runs_bare():
-    done = run_script(["-S", "solitaire_2.py", "1000", "0"], tiers.STDLIB)
+@pytest.mark.parametrize("tier", tiers.TIERS)
+def test_the_environment_picks_the_tier_of_a_root_script(tier):
+    needs(tier)
+    loaded = ("import sys, solitaire_2; solitaire_2.simulate(1000, 0); "
+              "print(sorted({'numpy', 'numba'} & set(sys.modules)), file=sys.stderr)")
+    done = run_script(["-c", loaded], tier)
     assert done.returncode == 0
     assert done.stdout.encode() == (GOLDEN / "solitaire_2" / "sim_n1000_i0.out").read_bytes()
+    expected = {tiers.STDLIB: [], tiers.NUMPY: ["numpy"], tiers.NUMBA: ["numba", "numpy"]}
+    assert done.stderr == f"{expected[tier]}\n"
 
 
 @pytest.mark.parametrize("args, message", [
@@ -173,6 +185,30 @@ def test_cardgames_refuses_a_tier_it_cannot_use(args, message, capsys):
 
 def test_cardgames_names_the_extra_of_a_missing_tier(monkeypatch, capsys):
     monkeypatch.setattr(tiers, "_NUMBA_AVAILABLE", False)
+    monkeypatch.setattr(tiers, "_importable", lambda module: False)
     assert cli.main(["solitaire-2", "--games", "10", "--tier", "numba"]) == 2
     assert capsys.readouterr().err == ("cardgames: the numba tier is not installed here: "
                                        "pip install 'cardgames[jit]'\n")
+
+
+class Kernel:
+    """A stand-in for a compiled kernel: counts its recompilations."""
+
+    def __init__(self):
+        self.recompiled = 0
+
+    def recompile(self):
+        self.recompiled += 1
+
+
+def test_a_stale_compiled_kernel_is_compiled_again():
+    pytest.importorskip("numba")
+    from cardgames import jitshuffle
+
+    kernel = Kernel()
+    jitshuffle.refresh([kernel], lambda: [1, 2, 3], [1, 2, 3])      # agrees: left alone
+    assert kernel.recompiled == 0
+    jitshuffle.refresh([kernel], lambda: [1, 2, 3 + kernel.recompiled], [1, 2, 4])
+    assert kernel.recompiled == 1                                     # stale: compiled again
+    with pytest.raises(RuntimeError, match="disagrees with the rules"):
+        jitshuffle.refresh([kernel], lambda: [0], [1])               # wrong even when fresh

@@ -17,12 +17,13 @@ arithmetic modulo 2**32 of CPython's C code.
 Numba is optional (the ``jit`` extra).  This module imports it, so import it only after
 :func:`cardgames.tiers.installed` says the tier is there.  Compiled code is cached on disk
 (``cache=True``): the first run in a fresh environment compiles for a few seconds.  Numba
-checks a cached kernel against its own module only: after editing this module, delete the
-cache of the game kernels that call it (``find src -name '*.nb[ic]' -delete``).
+checks a cached kernel against its own module only; the game kernels check themselves
+against their rules when they load, and are compiled again if they disagree (:func:`refresh`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -31,8 +32,8 @@ from numba import njit
 from cardgames import fastshuffle, mersenne
 from cardgames.cards import seeded_decks
 
-__all__ = ["LANES", "INITIAL", "seed_lanes", "word", "shuffle", "seed_block", "permutations",
-           "lane_keys", "long_key_columns"]
+__all__ = ["LANES", "INITIAL", "seed_lanes", "word", "shuffle", "seed_block", "per_seed",
+           "permutations", "refresh"]
 
 #: Seeds seeded in lockstep: enough for the vector units, few enough to stay in cache.
 LANES = 64
@@ -113,23 +114,6 @@ def shuffle(items: Any, mt: Any, lane: int) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-def lane_keys(seeds: range) -> list[tuple[Any, Any]]:
-    """The seeds' keys as (columns, keys[words, games]) groups of one key length each.
-
-    Keys longer than N words are not included: ``init_by_array`` then runs longer than the
-    state, and those seeds are left to the standard library (see :func:`long_key_columns`).
-    """
-    return [(columns, np.ascontiguousarray(keys))
-            for words, (columns, keys) in fastshuffle.key_groups(seeds).items()
-            if words <= mersenne.MAX_KEY_WORDS]
-
-
-def long_key_columns(seeds: range) -> list[int]:
-    """The places in ``seeds`` of the seeds whose key is longer than N words."""
-    return [int(column) for words, (columns, _) in fastshuffle.key_groups(seeds).items()
-            if words > mersenne.MAX_KEY_WORDS for column in columns]
-
-
 @njit(cache=True)
 def seed_block(mt: Any, lane_key: Any, keys: Any, first: int) -> int:
     """Seed the lanes with the games first, first+1, ... of keys[:, game]; return how many.
@@ -159,13 +143,42 @@ def _permutations(size: int, keys: Any, out: Any) -> None:
             out[first + lane, :] = items
 
 
+def per_seed(seeds: range, compiled: Callable[[Any, Any], None],
+             by_standard_library: Callable[[int], Any], out: Any) -> Any:
+    """Fill out[g] for each seed g: ``compiled(keys, part)`` fills the rows of a key length.
+
+    ``compiled`` gets the keys of one key length as keys[words, games] and fills ``part``, of
+    out's dtype and one row per game; a seed whose key is longer than N words is left to
+    ``by_standard_library(seed)`` (``init_by_array`` then runs longer than the state).
+    """
+    for words, (columns, keys) in fastshuffle.key_groups(seeds).items():
+        if words > mersenne.MAX_KEY_WORDS:
+            for column in columns:
+                out[column] = by_standard_library(seeds[column])
+            continue
+        part = np.empty((len(columns), *out.shape[1:]), dtype=out.dtype)
+        compiled(np.array(keys, dtype=np.uint32, order="C"), part)  # writable: one signature
+        out[columns] = part
+    return out
+
+
 def permutations(size: int, seeds: range) -> Any:
     """Row r: ``list(range(size))`` after ``random.seed(seeds[r]); random.shuffle`` (compiled)."""
-    out = np.empty((len(seeds), size), dtype=np.int64)
-    for columns, keys in lane_keys(seeds):
-        chosen = np.empty((len(columns), size), dtype=np.int64)
-        _permutations(size, keys, chosen)
-        out[columns] = chosen
-    for column in long_key_columns(seeds):
-        out[column] = next(seeded_decks(range(size), (seeds[column],)))
-    return out
+    return per_seed(seeds, lambda keys, part: _permutations(size, keys, part),
+                    lambda seed: next(seeded_decks(range(size), (seed,))),
+                    np.empty((len(seeds), size), dtype=np.int64))
+
+
+def refresh(kernels: list[Any], results: Callable[[], list[int]], expected: list[int]) -> None:
+    """Recompile ``kernels`` if ``results()`` differs from ``expected``: a stale disk cache.
+
+    Numba checks a cached kernel against its own module only, so a game kernel cached
+    before this module changed would run the old shuffle.  Each game kernel module calls
+    this on import with a sample of games played by its rules.
+    """
+    if results() == expected:
+        return
+    for kernel in kernels:
+        kernel.recompile()
+    if results() != expected:
+        raise RuntimeError("a compiled kernel disagrees with the rules: please report it")

@@ -83,9 +83,16 @@ def twist_word(mt: MutableSequence[int], kk: int) -> None:
 
 
 def twist(mt: MutableSequence[int]) -> None:
-    """The whole twist, word by word in order (exactly CPython's three loops)."""
-    for kk in range(N):
-        twist_word(mt, kk)
+    """The whole twist in place: CPython's three loops (``genrand_uint32``), as written there."""
+    def mixed(upper: int, lower: int, ahead: int) -> int:
+        y = (upper & UPPER) | (lower & LOWER)
+        return ahead ^ (y >> 1) ^ (MATRIX_A if y & 1 else 0)
+
+    for kk in range(N - M):
+        mt[kk] = mixed(mt[kk], mt[kk + 1], mt[kk + M])
+    for kk in range(N - M, N - 1):
+        mt[kk] = mixed(mt[kk], mt[kk + 1], mt[kk + (M - N)])
+    mt[N - 1] = mixed(mt[N - 1], mt[0], mt[M - 1])
 
 
 def temper(y: int) -> int:

@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import TextIO
 
 from cardgames.simulate import wilson_interval
+from cardgames import tiers
 from cardgames.tiers import AUTO, TIERS, TierError
 
 #: Runs of at least this many games show a progress bar (on a terminal only).
@@ -128,14 +129,14 @@ def print_simulation(args, game: str, count, header: str, outcome: str,
     from cardgames.simulate import count_outcomes, on_tier
 
     first, n = args.seed or 0, args.games
-    if args.scheduler:  # each worker takes its fastest tier, unless one is asked for
-        count = functools.partial(count, tier=args.tier) if args.tier else count
-    else:
-        try:
+    try:
+        if args.scheduler:  # the workers choose, among their own tiers, for a run of n games
+            count = functools.partial(count, tier=tiers.requested(args.tier), run_games=n)
+        else:
             count = on_tier(count, n, args.tier)
-        except TierError as error:
-            print(f"cardgames: {error}", file=sys.stderr)
-            return 2
+    except TierError as error:
+        print(f"cardgames: {error}", file=sys.stderr)
+        return 2
     progress = progress_bar(n)
     if args.scheduler:
         try:
@@ -152,6 +153,9 @@ def print_simulation(args, game: str, count, header: str, outcome: str,
             print(f"cardgames: cannot use the scheduler {args.scheduler}: {error}",
                   file=sys.stderr)
             return 1
+        except TierError as error:  # the tier asked for is not installed on the workers
+            print(f"cardgames: on the cluster's workers, {error}", file=sys.stderr)
+            return 2
     else:
         counts = count_outcomes(count, first, n, jobs=args.jobs or 1, progress=progress)
     if args.json:

@@ -11,19 +11,20 @@ or the environment variable ``CARDGAMES_TIER`` (``stdlib``, ``numpy``, ``numba``
 - ``numba`` (the ``jit`` extra): compiled kernels seed, shuffle and play each game
   (:mod:`cardgames.jitshuffle` and each game's ``kernel`` module).
 
-Each faster tier checks itself against the standard library on a sample of seeds the first
-time it is used in a process, and is not used if they differ.
+Each faster tier checks its shuffle against the standard library on a sample of seeds the
+first time it is used in a process, and is not used if they differ; the compiled game kernels
+also check their games against the rules when they load.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 
 from cardgames import fastshuffle
-from cardgames.cards import seeded_decks
 
 __all__ = ["STDLIB", "NUMPY", "NUMBA", "TIERS", "AUTO", "ENVIRONMENT", "TierError",
-           "installed", "choose"]
+           "installed", "requested", "choose"]
 
 STDLIB, NUMPY, NUMBA = "stdlib", "numpy", "numba"
 #: Slowest first.
@@ -55,9 +56,7 @@ def _numba_available() -> bool:
             from cardgames import jitshuffle
         except ImportError:
             return False
-        sample = range(-3, 70)
-        _NUMBA_AVAILABLE = all(jitshuffle.permutations(size, sample).tolist()
-                               == list(seeded_decks(range(size), sample)) for size in (32, 48))
+        _NUMBA_AVAILABLE = fastshuffle.agrees_with_random(jitshuffle.permutations)
     return _NUMBA_AVAILABLE
 
 
@@ -72,24 +71,38 @@ def installed(tier: str) -> bool:
     raise TierError(_unknown(tier))
 
 
+def _importable(module: str) -> bool:
+    """True when ``module`` is installed, whether or not it works."""
+    return importlib.util.find_spec(module) is not None
+
+
 def _unknown(tier: str) -> str:
     return f"unknown tier {tier!r}: choose one of {AUTO}, {', '.join(TIERS)}"
 
 
-def choose(requested: str | None = None, games: int | None = None) -> str:
-    """The tier to run: ``requested``, else $CARDGAMES_TIER, else the fastest worth loading.
+def requested(tier: str | None = None) -> str:
+    """The tier asked for: ``tier``, else $CARDGAMES_TIER, else auto; TierError if unknown."""
+    tier = tier or os.environ.get(ENVIRONMENT) or AUTO
+    if tier != AUTO and tier not in TIERS:
+        raise TierError(_unknown(tier))
+    return tier
+
+
+def choose(tier: str | None = None, games: int | None = None) -> str:
+    """The tier to run: ``tier``, else $CARDGAMES_TIER, else the fastest worth loading.
 
     ``games`` is the size of the run (None: large).  Raises TierError when the tier asked
-    for is unknown or not installed.
+    for is unknown or cannot run here.
     """
-    tier = requested or os.environ.get(ENVIRONMENT) or AUTO
+    tier = requested(tier)
     if tier == AUTO:
         if (games is None or games >= NUMBA_WORTH) and installed(NUMBA):
             return NUMBA
         return NUMPY if installed(NUMPY) else STDLIB
-    if tier not in TIERS:
-        raise TierError(_unknown(tier))
     if not installed(tier):
-        raise TierError(f"the {tier} tier is not installed here: "
-                        f"pip install 'cardgames[{EXTRA[tier]}]'")
+        if not _importable(tier):
+            raise TierError(f"the {tier} tier is not installed here: "
+                            f"pip install 'cardgames[{EXTRA[tier]}]'")
+        raise TierError(f"the {tier} tier does not shuffle as random.shuffle does on this "
+                        f"Python, so it is not used")
     return tier

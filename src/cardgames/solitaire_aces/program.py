@@ -11,7 +11,6 @@ import functools
 import sys
 import zlib
 from collections.abc import Iterator, Sequence
-from math import comb
 from typing import TYPE_CHECKING
 
 from cardgames import console, fastshuffle, tiers
@@ -19,7 +18,8 @@ from cardgames.cards import seeded_decks, seeded_shuffle
 from cardgames.simulate import count_outcomes, on_tier, tally_by_block
 from cardgames.simulate import table_lines as simulate_table
 from cardgames.solitaire_aces import outcome_table
-from cardgames.solitaire_aces.rules import ACES, DECK_SIZE, outcome, play, sorted_deck
+from cardgames.solitaire_aces.rules import (ACES, DECK_SIZE, PLACEMENT_TERMS, outcome, play,
+                                            sorted_deck)
 from cardgames.solitaire_aces.text import game_lines
 
 if TYPE_CHECKING:
@@ -34,13 +34,15 @@ def shuffled_deck(seed: int) -> list[int]:
     return seeded_shuffle(sorted_deck(), seed)
 
 
-def count_wins(start: int, stop: int, tier: str | None = None) -> dict[int, int]:
+def count_wins(start: int, stop: int, tier: str | None = None,
+               run_games: int | None = None) -> dict[int, int]:
     """Play seeds start .. stop-1 silently: {cards left in a won game: games}; losses not counted.
 
-    ``tier`` (``tiers.choose``) says how: one seeded deck at a time with the standard library,
-    a batch of decks at once with NumPy, or compiled with Numba; the counts are the same.
+    ``tier`` says how (``tiers.choose``, for a run of ``run_games`` games, by default these):
+    one seeded deck at a time with the standard library, a batch of decks at once with
+    NumPy, or compiled with Numba; the counts are the same.
     """
-    tier = tiers.choose(tier, stop - start)
+    tier = tiers.choose(tier, run_games or stop - start)
     counts = tally_by_block(functools.partial(win_codes, tier=tier), range(start, stop))
     del counts[0]
     return dict(counts)
@@ -54,17 +56,21 @@ def win_codes(seeds: range, tier: str | None = None):
     tier = tiers.choose(tier, len(seeds))
     if tier == tiers.NUMBA:
         from cardgames.solitaire_aces import kernel  # loads Numba: only when it runs
-        return kernel.win_codes(seeds, outcome_code_array())
+        return kernel.win_codes(seeds)
     if tier == tiers.NUMPY:
         return win_codes_batched(seeds)
     return win_codes_plain(seeds)
 
 
+def outcome_code(deck: Sequence[int]) -> int:
+    """A deck's outcome code: the cards left when the game is won, 0 when it is lost."""
+    won, left = outcome(deck)
+    return left if won else 0
+
+
 def win_codes_plain(seeds: range) -> Iterator[int]:
     """win_codes, one seeded deck at a time, with the standard library alone."""
-    for deck in seeded_decks(sorted_deck(), seeds):
-        won, left = outcome(deck)
-        yield left if won else 0
+    return map(outcome_code, seeded_decks(sorted_deck(), seeds))
 
 
 def outcome_codes() -> bytes:
@@ -88,13 +94,12 @@ def win_codes_batched(seeds: range):
     import numpy as np
 
     codes = outcome_code_array()
-    binomials = np.array([[comb(place, k) for place in range(DECK_SIZE)]
-                          for k in range(1, len(ACES) + 1)], dtype=np.int64)
+    terms = np.array(PLACEMENT_TERMS, dtype=np.int64)
     out = np.empty(len(seeds), dtype=np.uint8)
     for lo in range(0, len(seeds), fastshuffle.BATCH):
         batch = seeds[lo:lo + fastshuffle.BATCH]
         places = fastshuffle.card_places(DECK_SIZE, batch, ACES)
-        out[lo:lo + len(batch)] = codes[sum(binomials[k][places[:, k]] for k in range(len(ACES)))]
+        out[lo:lo + len(batch)] = codes[sum(terms[k][places[:, k]] for k in range(len(ACES)))]
     return out
 
 

@@ -226,13 +226,18 @@ def outcome_of_mask(mask: int) -> Outcome:
     return outcome(representative_deck(mask))
 
 
+#: PLACEMENT_TERMS[k][p] = C(p, k + 1): the term of the (k+1)-th lowest place p in a rank.
+PLACEMENT_TERMS = tuple(tuple(comb(place, k) for place in range(DECK_SIZE))
+                        for k in range(1, len(ACES) + 1))
+
+
 def placement_rank(places: Sequence[int]) -> int:
     """The index of a set of four ace places, listed in increasing order, among all 35,960.
 
     The combinatorial number system: places p0 < p1 < p2 < p3 have rank
     C(p0, 1) + C(p1, 2) + C(p2, 3) + C(p3, 4), which numbers the sets 0 .. 35,959.
     """
-    return sum(comb(place, k) for k, place in enumerate(places, start=1))
+    return sum(PLACEMENT_TERMS[k][place] for k, place in enumerate(places))
 
 
 def outcome_codes() -> bytes:

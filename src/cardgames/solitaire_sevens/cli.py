@@ -6,7 +6,6 @@ import argparse
 
 from cardgames import report
 from cardgames.solitaire_sevens import program
-from cardgames.solitaire_sevens.rules import count_cards_left
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -25,7 +24,7 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Carry out the subcommand; return the exit status."""
     report.check_simulation_options(parser, args)
     if args.games is not None:
-        return report.print_simulation(args, "solitaire-2", count_cards_left, program.HEADER,
+        return report.print_simulation(args, "solitaire-2", program.count_cards_left, program.HEADER,
                                        "cards_left", descending=True)
     if args.seed is not None:
         return program.play(args.seed)

@@ -1,8 +1,8 @@
 """The Sevens solitaire's simulation, compiled (the Numba tier; needs the ``jit`` extra).
 
-Mirrors ``rules.count_cards_left``: seed and shuffle the 48 cards (``jitshuffle``), then
-:func:`cards_left`, a transcription of ``rules.play`` without its trace, line for line.
-The tests compare it with the rules game by game.
+Mirrors ``program.cards_left_codes``: seed and shuffle the 48 cards (``jitshuffle``), then
+:func:`cards_left`, a transcription of ``rules.play`` without its trace, line for line.  On
+import it checks itself against the rules on a sample; the tests compare it game by game.
 """
 
 from __future__ import annotations
@@ -73,12 +73,14 @@ def _cards_left_of_keys(keys: Any, cards: Any, beyond: Any, reached_at_start: An
 
 
 def cards_left_codes(seeds: range) -> Any:
-    """The number of cards left in each seed's game, as an array."""
-    out = np.empty(len(seeds), dtype=np.uint8)
-    for columns, keys in jitshuffle.lane_keys(seeds):
-        chosen = np.empty(len(columns), dtype=np.uint8)
-        _cards_left_of_keys(keys, _CARDS, _BEYOND, _REACHED_AT_START, chosen)
-        out[columns] = chosen
-    for column in jitshuffle.long_key_columns(seeds):
-        out[column] = rules.outcome(rules.deal(seeds[column]))
-    return out
+    """The number of cards left in each seed's game, as an array of uint8."""
+    def compiled(keys: Any, part: Any) -> None:
+        _cards_left_of_keys(keys, _CARDS, _BEYOND, _REACHED_AT_START, part)
+
+    return jitshuffle.per_seed(seeds, compiled, lambda seed: rules.outcome(rules.deal(seed)),
+                               np.empty(len(seeds), dtype=np.uint8))
+
+
+_SAMPLE = range(-40, 40)
+jitshuffle.refresh([_cards_left_of_keys, cards_left], lambda: cards_left_codes(_SAMPLE).tolist(),
+                   [rules.outcome(rules.deal(seed)) for seed in _SAMPLE])

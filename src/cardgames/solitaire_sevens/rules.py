@@ -13,17 +13,14 @@ simulation; :func:`narrate` runs it with a trace of :class:`Event` values for th
 from __future__ import annotations
 
 import enum
-from functools import partial
 from itertools import compress
 from typing import NamedTuple
 
-from cardgames import fastshuffle, tiers
-from cardgames.cards import deck52, seeded_decks, seeded_shuffle
-from cardgames.simulate import tally_by_block
+from cardgames.cards import deck52, seeded_shuffle
 
 __all__ = [
     "SEVENS", "CARDS", "ROUNDS", "Move", "Event",
-    "deal", "play", "outcome", "narrate", "count_cards_left", "cards_left_codes",
+    "deal", "play", "outcome", "narrate",
 ]
 
 #: The four Sevens, laid out on the table before play: 6, 19, 32, 45.
@@ -151,28 +148,3 @@ def narrate(cards: list[int]) -> list[Event]:
     trace: list[Event] = []
     play(cards, trace)
     return trace
-
-
-def count_cards_left(start: int, stop: int, tier: str | None = None) -> dict[int, int]:
-    """Play the seeds start .. stop-1 and count the games by number of cards left.
-
-    ``tier`` (``tiers.choose``) says how; the counts are the same on every tier.
-    """
-    tier = tiers.choose(tier, stop - start)
-    return dict(tally_by_block(partial(cards_left_codes, tier=tier), range(start, stop)))
-
-
-def cards_left_codes(seeds: range, tier: str | None = None):
-    """The number of cards left in each seed's game (an iterator, or a NumPy array of uint8).
-
-    With the standard library or NumPy each game is ``play`` on the stack of
-    ``cards.seeded_shuffle`` (NumPy shuffles a batch of stacks at once, bit for bit the same);
-    with Numba, ``kernel.cards_left`` is ``play`` compiled.
-    """
-    tier = tiers.choose(tier, len(seeds))
-    if tier == tiers.NUMBA:
-        from cardgames.solitaire_sevens import kernel  # loads Numba: only when it runs
-        return kernel.cards_left_codes(seeds)
-    if tier == tiers.NUMPY:
-        return map(play, fastshuffle.shuffled(CARDS, seeds))
-    return map(play, seeded_decks(CARDS, seeds))
