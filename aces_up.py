@@ -1,4 +1,7 @@
-import os, sys
+import _signal, sys  # both loaded with the interpreter already: the handler comes first
+if __name__ == "__main__":  # Ctrl-C while the program loads: end as Ctrl-C at its prompt does
+    _signal.signal(_signal.SIGINT, lambda *_: sys.exit(0))
+import os  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "src"))
 from cardgames.aces_up.program import (  # noqa: E402,F401
     Card, Deck, MENU, RULES, init_game, deal_to_tableau, display, get_option,

@@ -2,6 +2,6 @@
 
 import sys
 
-from cardgames.cli import main
+from cardgames.cli import command
 
-sys.exit(main())
+sys.exit(command())

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
 from collections.abc import Sequence
 
 from cardgames import __version__
-from cardgames.console import run
 
 #: The subcommands, in the order ``--help`` lists them, and the modules that define them.
 GAMES = (
@@ -35,7 +35,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def command() -> int:
+    """The ``cardgames`` command: ``main``, with Ctrl-C ending quietly while the games load."""
+    signal.signal(signal.SIGINT, lambda *_: sys.exit(130))  # until console.run takes over
+    return main()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run the chosen subcommand; return the exit status."""
+    from cardgames.console import run
+
     args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
     return run(lambda: args.func(args))

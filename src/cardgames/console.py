@@ -9,7 +9,9 @@ from __future__ import annotations
 import functools
 import os
 import re
+import signal
 import sys
+import threading
 from collections.abc import Callable, Sequence
 
 from cardgames.tiers import TierError
@@ -151,6 +153,10 @@ def run(main: Callable[[], int | None], interrupted_status: int = 130) -> int:
         return 1
     use_utf8()
     try:
+        if threading.current_thread() is threading.main_thread():
+            # from here on Ctrl-C is KeyboardInterrupt, handled below (a script may have
+            # set a handler of its own for the time it loads)
+            signal.signal(signal.SIGINT, signal.default_int_handler)
         status = main() or 0
         sys.stdout.flush()
         return status
