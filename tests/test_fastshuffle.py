@@ -8,19 +8,9 @@ from hypothesis import strategies as st
 
 from cardgames import fastshuffle
 from cardgames.cards import seeded_shuffle
+from tier_helpers import random_decks
 
 pytestmark = pytest.mark.skipif(not fastshuffle.available(), reason="needs NumPy")
-
-
-def plain(size, seeds):
-    """The decks of ``seeds`` shuffled one by one with the module-level random functions."""
-    decks = []
-    for seed in seeds:
-        deck = list(range(size))
-        random.seed(seed)
-        random.shuffle(deck)
-        decks.append(deck)
-    return decks
 
 
 @pytest.mark.parametrize("size", [32, 48, 52])
@@ -28,13 +18,13 @@ def plain(size, seeds):
                                    range(2**32 - 100, 2**32 + 100),
                                    range(10**30, 10**30 + 200)])
 def test_permutations_equal_random_shuffle(size, seeds):
-    assert fastshuffle.permutations(size, seeds).tolist() == plain(size, seeds)
+    assert fastshuffle.permutations(size, seeds).tolist() == random_decks(size, seeds)
 
 
 @given(st.integers(min_value=-(2**80), max_value=2**80), st.integers(2, 60))
 @settings(max_examples=60, deadline=None)
 def test_any_seed_and_size(seed, size):
-    assert fastshuffle.permutations(size, range(seed, seed + 3)).tolist() == plain(
+    assert fastshuffle.permutations(size, range(seed, seed + 3)).tolist() == random_decks(
         size, range(seed, seed + 3))
 
 
@@ -42,7 +32,7 @@ def test_any_seed_and_size(seed, size):
 def test_games_that_run_short_of_words_are_redone_exactly(monkeypatch, words):
     monkeypatch.setattr(fastshuffle, "words_needed", lambda size: words)
     seeds = range(500)
-    assert fastshuffle.permutations(48, seeds).tolist() == plain(48, seeds)
+    assert fastshuffle.permutations(48, seeds).tolist() == random_decks(48, seeds)
 
 
 def test_words_needed_covers_almost_every_game():

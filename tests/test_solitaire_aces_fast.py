@@ -5,6 +5,8 @@ from math import comb
 
 import pytest
 
+from tier_helpers import GAME_RANGES, needs, range_id
+
 from cardgames import tiers
 from cardgames.solitaire_aces import program, rules
 
@@ -43,15 +45,10 @@ def reference_codes(seeds):
 
 
 @pytest.mark.parametrize("tier", tiers.TIERS)
-@pytest.mark.parametrize("start, stop", [(0, 6000), (-4100, 50), (2**40, 2**40 + 3000),
-                                         (2**64 - 100, 2**64 + 100), (7, 8), (9, 9),
-                                         (2**(32 * 624) - 3, 2**(32 * 624) + 3)],
-                         ids=lambda bound: f"{bound.bit_length()}-bit")
-def test_every_tier_gives_the_rules_outcome_game_by_game(tier, start, stop):
-    if not tiers.installed(tier):
-        pytest.skip(f"the {tier} tier is not installed")
-    seeds = range(start, stop)
+@pytest.mark.parametrize("seeds", GAME_RANGES, ids=range_id)
+def test_every_tier_gives_the_rules_outcome_game_by_game(tier, seeds):
+    needs(tier)
     expected = reference_codes(seeds)
     assert list(program.win_codes(seeds, tier)) == expected
     wins = {left: expected.count(left) for left in set(expected) - {0}}
-    assert program.count_wins(start, stop, tier) == wins
+    assert program.count_wins(seeds.start, seeds.stop, tier) == wins

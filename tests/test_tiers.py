@@ -3,7 +3,6 @@ changes no output: the adversarial seeds of the tiers' contract, then the tables
 the ways of choosing a tier."""
 
 import os
-import random
 import subprocess
 import sys
 from functools import cache
@@ -12,6 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tier_helpers import needs, random_decks
 
 from cardgames import cli, fastshuffle, tiers
 from cardgames.solitaire_aces import program as aces
@@ -31,25 +31,9 @@ def permutations(tier, size, seeds):
     return jitshuffle.permutations(size, seeds).tolist()
 
 
-def reference(size, seeds):
-    """``random.seed(s); random.shuffle(deck)``, the definition of every game."""
-    decks = []
-    for seed in seeds:
-        deck = list(range(size))
-        random.seed(seed)
-        random.shuffle(deck)
-        decks.append(deck)
-    return decks
-
-
 @cache
 def reference_cached(size, seeds):
-    return reference(size, seeds)
-
-
-def needs(tier):
-    if not tiers.installed(tier):
-        pytest.skip(f"the {tier} tier is not installed")
+    return random_decks(size, seeds)
 
 
 ADVERSARIAL = [
@@ -79,7 +63,7 @@ def test_every_tier_shuffles_as_random_does(tier, seeds, size):
 def test_every_tier_shuffles_any_seed_and_size(tier, seed, size):
     needs(tier)
     seeds = range(seed, seed + 3)
-    assert permutations(tier, size, seeds) == reference(size, seeds)
+    assert permutations(tier, size, seeds) == random_decks(size, seeds)
 
 
 @pytest.mark.parametrize("tier", FASTER)
@@ -89,7 +73,7 @@ def test_a_game_that_runs_past_the_first_twist_is_still_exact(tier, size):
     # more than 624, a second twist of the whole state
     needs(tier)
     seeds = range(-20, 20)
-    assert permutations(tier, size, seeds) == reference(size, seeds)
+    assert permutations(tier, size, seeds) == random_decks(size, seeds)
 
 
 @pytest.mark.parametrize("tier", tiers.TIERS)
