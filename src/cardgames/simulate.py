@@ -27,9 +27,12 @@ BatchCounter = Callable[[int, int], Mapping[int, int]]
 
 
 class TieredCounter(Protocol):
-    """A game's batch counter, which also takes the tier to play on (see ``tiers``)."""
+    """A game's batch counter, which also takes the tier to play on (see ``tiers``) and the
+    size of the whole run, which the automatic choice of tier goes by."""
 
-    def __call__(self, start: int, stop: int, tier: str | None = None) -> Mapping[int, int]: ...
+    def __call__(self, start: int, stop: int, tier: str | None = None,
+                 run_games: int | None = None) -> Mapping[int, int]: ...
+
 
 #: Seeds per chunk sent to a worker: large enough to hide the dispatch cost.
 CHUNK = 20_000
