@@ -15,7 +15,8 @@ def test_a_closed_stdin_is_the_end_of_input():
     run = subprocess.run([sys.executable, "aces_up.py", "--seed", "10"], capture_output=True,
                          preexec_fn=lambda: os.close(0), cwd=ROOT, timeout=60)
     assert (run.returncode, run.stderr) == (0, b"")
-    assert run.stdout.endswith("XX      J♥  3♣  2♥  5♥  \n".encode())  # input() never prompts
+    # the same output as the end of an empty pipe: the last prompt too (spec §8.5)
+    assert run.stdout.endswith("XX      J♥  3♣  2♥  5♥  \n\nInput an option (DFTRHQ): ".encode())
 
 
 def test_the_blank_card_never_goes_to_the_foundation(capsys):

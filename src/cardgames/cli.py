@@ -43,7 +43,8 @@ def command() -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run the chosen subcommand; return the exit status."""
-    from cardgames.console import run
+    from cardgames.console import IO_ERROR_STATUS, replace_closed_streams, run
 
+    replace_closed_streams()  # argparse writes stderr's messages on stdout if stderr is None
     args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
-    return run(lambda: args.func(args))
+    return run(lambda: args.func(args), unwritable_status=IO_ERROR_STATUS)

@@ -51,7 +51,12 @@ def table(header: str, counts: Mapping[int, int], n: int,
 
 def as_json(game: str, counts: Mapping[int, int], n: int, first_seed: int, outcome: str,
             exact: Mapping[int, Fraction] | None = None, descending: bool = False) -> str:
-    """The same results as a JSON document (counts as integers, exact odds as fractions)."""
+    """The same results as a JSON document (counts as integers, exact odds as fractions).
+
+    ``games`` and ``first_seed`` are JSON numbers with every digit, however many: JSON sets
+    no limit, and the type of a field does not change with its size (Python's ``json.loads``
+    reads one of more than 4,300 digits with ``parse_int=console.parse_integer``).
+    """
     listed = []
     for k in rows(counts, exact, descending):
         count = counts.get(k, 0)
@@ -62,8 +67,23 @@ def as_json(game: str, counts: Mapping[int, int], n: int, first_seed: int, outco
             row["exact"] = str(probability)
             row["exact_value"] = float(probability)
         listed.append(row)
-    return json.dumps({"game": game, "games": n, "first_seed": first_seed, "rows": listed},
-                      indent=2)
+    return _json_dumps({"game": game, "games": n, "first_seed": first_seed, "rows": listed},
+                       whole=("games", "first_seed"))
+
+
+def _json_dumps(document: dict, whole: tuple[str, ...]) -> str:
+    """``json.dumps(document, indent=2)``, the ints under the top-level keys ``whole`` of any size.
+
+    ``json`` writes an int with ``int.__repr__``, which refuses more than 4,300 digits: those
+    values are written by ``console.integer_text`` in the place of a placeholder string.
+    """
+    from cardgames.console import integer_text
+
+    marks = {key: f"\0{key}" for key in whole}
+    text = json.dumps({key: marks.get(key, value) for key, value in document.items()}, indent=2)
+    for key in whole:
+        text = text.replace(json.dumps(marks[key]), integer_text(document[key]), 1)
+    return text
 
 
 def progress_bar(total: int, stream: TextIO | None = None,
@@ -75,12 +95,15 @@ def progress_bar(total: int, stream: TextIO | None = None,
     stream = sys.stderr if stream is None else stream
     if total < LONG_RUN or not getattr(stream, "isatty", lambda: False)():
         return None
+    from cardgames.console import integer_text
+
     started = time.monotonic()
 
     def show(done: int) -> None:
         filled = width * done // total
         elapsed = time.monotonic() - started
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,} games "
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] "
+                     f"{integer_text(done, ',')}/{integer_text(total, ',')} games "
                      f"{elapsed:5.1f} s")
         if done >= total:
             stream.write("\r" + " " * (width + 40) + "\r")
@@ -115,10 +138,10 @@ def check_simulation_options(parser, args, json_alone: bool = False) -> None:
 
     ``json_alone``: --json is allowed without --games (e.g. with solitaire-1's --exact).
     """
-    if args.games is None and (args.jobs is not None or args.scheduler or args.tier
-                               or (args.json and not json_alone)):
+    if args.games is None and (args.jobs is not None or args.scheduler is not None
+                               or args.tier or (args.json and not json_alone)):
         parser.error("--jobs, --scheduler, --tier and --json go with --games")
-    if args.jobs is not None and args.scheduler:
+    if args.jobs is not None and args.scheduler is not None:
         parser.error("--jobs and --scheduler exclude each other (the cluster has its workers)")
 
 
@@ -130,7 +153,7 @@ def print_simulation(args, game: str, count, header: str, outcome: str,
 
     first, n = args.seed or 0, args.games
     try:
-        if args.scheduler:  # the workers choose, among their own tiers, for a run of n games
+        if args.scheduler is not None:  # the workers choose, among their tiers, for n games
             count = functools.partial(count, tier=tiers.requested(args.tier), run_games=n)
         else:
             count = on_tier(count, n, args.tier)
@@ -138,15 +161,21 @@ def print_simulation(args, game: str, count, header: str, outcome: str,
         print(f"cardgames: {error}", file=sys.stderr)
         return 2
     progress = progress_bar(n)
-    if args.scheduler:
+    if args.scheduler is not None:  # "" too: an address that cannot work, not a local run
         try:
-            from distributed import Client  # optional: the 'distributed' extra
+            import distributed  # noqa: F401  (optional: the 'distributed' extra)
         except ImportError:
             print("cardgames: --scheduler needs Dask: pip install 'cardgames[distributed]'",
                   file=sys.stderr)
             return 2
+        from cardgames import cluster
+        try:  # within cluster.TIMEOUT, or one line on what answers, or fails to
+            client = cluster.connect(args.scheduler)
+        except cluster.SchedulerError as error:
+            print(f"cardgames: {error}", file=sys.stderr)
+            return error.status
         try:
-            with Client(args.scheduler, timeout="10s") as client:
+            with client:
                 counts = count_outcomes(count, first, n, executor=client.get_executor(),
                                         progress=progress)
         except OSError as error:  # no scheduler there, or it went away

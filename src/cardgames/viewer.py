@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from cardgames.console import parse_integer
+from cardgames.console import parse_integer, read_line
 
 PROMPT = " " * 7
 
@@ -44,7 +44,10 @@ def parse_request(text: str, count: int) -> Selection | Command:
     match = _REQUEST.fullmatch(text)
     if match is None:
         return Command.INVALID
-    values = [parse_integer(digits) for digits in match.groups() if digits is not None]
+    numbers = [digits for digits in match.groups() if digits is not None]
+    if any(len(digits.lstrip("0")) > len(str(count)) for digits in numbers):
+        return Command.INVALID  # above count: rejected by length, a long number never converted
+    values = [parse_integer(digits) for digits in numbers]
     if match.group(1) is not None:
         first, last = 1, values[0]
     elif match.group(2) is not None:
@@ -78,21 +81,26 @@ def answer_lines(request: Selection | Command, lines: Sequence[str]) -> list[str
     return [""]
 
 
-def view(lines: Sequence[str], read: Callable[[str], str] | None = None,
+def view(lines: Sequence[str], read: Callable[[str], str | None] | None = None,
          write: Callable[[str], object] | None = None) -> int:
     """Run the viewer on ``lines`` until ``q`` or end of input; return the exit status 0.
 
-    ``read`` defaults to ``input`` and ``write`` to ``sys.stdout.write``, looked up per call.
+    ``read(prompt)`` returns a line, or None (or raises EOFError) at the end of input; it
+    defaults to ``console.read_line`` (a closed stdin and an over-long line end the input too,
+    like ``q``).  ``write`` defaults to ``sys.stdout.write``.
     """
-    read, write = read or input, write or sys.stdout.write
+    read, write = read or read_line, write or sys.stdout.write
     count = len(lines)
     block = header_lines(count)
     while True:
         write("".join(line + "\n" for line in block + menu_lines(count)))
         try:
-            request = parse_request(read(PROMPT), count)
+            line = read(PROMPT)
         except EOFError:
+            line = None
+        if line is None:
             return 0
+        request = parse_request(line, count)
         if request is Command.QUIT:
             return 0
         block = answer_lines(request, lines)

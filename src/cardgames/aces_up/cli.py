@@ -6,17 +6,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cardgames.console import integer
+from cardgames.console import integer, integer_text, parse_number
 from cardgames.aces_up.program import main
 
 
 def _budget(text: str) -> float:
-    """An argparse type: a positive number of seconds."""
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = 0.0
-    if not seconds > 0:
+    """An argparse type: a positive number of seconds, in the number syntax of every option."""
+    seconds = parse_number(text)
+    if seconds is None or not seconds > 0:
         raise argparse.ArgumentTypeError(f"not a positive number of seconds: {text!r}")
     return seconds
 
@@ -46,16 +43,17 @@ def _solve(args: argparse.Namespace) -> int:
     from cardgames.aces_up.solver import Status, line_commands
     verdict = solve_seed(args.seed, not args.no_lone_moves, args.budget)
     rules = " (no lone moves)" if args.no_lone_moves else ""
+    seed = integer_text(args.seed)  # any size: str() refuses more than 4,300 digits
     if verdict.status is Status.WINNABLE:
-        print(f"seed {args.seed}{rules}: winnable, a winning line of {len(verdict.line)} "
+        print(f"seed {seed}{rules}: winnable, a winning line of {len(verdict.line)} "
               f"commands follows", file=sys.stderr)
         print("\n".join(line_commands(verdict.line)))
         return 0
     if verdict.status is Status.LOST:
-        print(f"seed {args.seed}{rules}: cannot be won (proved by exhaustive search)",
+        print(f"seed {seed}{rules}: cannot be won (proved by exhaustive search)",
               file=sys.stderr)
         return 1
-    print(f"seed {args.seed}{rules}: unsettled within {args.budget:g} s", file=sys.stderr)
+    print(f"seed {seed}{rules}: unsettled within {args.budget:g} s", file=sys.stderr)
     return 3
 
 
@@ -77,8 +75,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument("--no-lone-moves", action="store_true",
                         help="variant: a card alone in its column may not move "
                              "(not with --classic)")
-    parser.add_argument("--budget", type=_budget, default=10.0, metavar="SECONDS",
-                        help="the solver's time budget per question (default 10)")
+    parser.add_argument("--budget", type=_budget, default=None, metavar="SECONDS",
+                        help="the solver's time budget per question (default 10; not with "
+                             "--classic, which has no solver)")
     parser.set_defaults(func=_play, parser=parser)
     return parser
 
@@ -87,5 +86,9 @@ def check(args: argparse.Namespace) -> None:
     """Reject option combinations that make no sense (argparse exits with status 2)."""
     if args.solve and args.seed is None:
         args.parser.error("--solve needs --seed N")
-    if args.classic and (args.solve or args.no_lone_moves):
-        args.parser.error("--classic plays aces_up.py's game: no --solve or --no-lone-moves")
+    if args.classic and (args.solve or args.no_lone_moves or args.budget is not None):
+        args.parser.error("--classic plays aces_up.py's game: no --solve, --no-lone-moves "
+                          "or --budget")
+    if args.budget is None and not args.classic:
+        from cardgames.aces_up.interactive import DEFAULT_BUDGET
+        args.budget = DEFAULT_BUDGET

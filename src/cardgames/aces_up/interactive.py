@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from cardgames.aces_up import rules, solver
 from cardgames.aces_up.rules import Action, Command, IllegalMove, MalformedCommand, Position
 from cardgames.aces_up.text import WON_MESSAGE, error_message
+from cardgames.console import read_line
 
 __all__ = ["PROMPT", "HELP", "Session", "solver_position", "board_lines", "hint_line",
            "parse", "play", "solve_seed", "DEFAULT_BUDGET"]
@@ -160,19 +161,22 @@ def parse(line: str) -> tuple[str, Command | None]:
     return "play", command
 
 
-def play(session: Session, read: Callable[[str], str] | None = None,
+def play(session: Session, read: Callable[[str], str | None] | None = None,
          write: Callable[[str], None] = print) -> int:
-    """The prompt loop (``read`` defaults to the built-in ``input``, looked up at each call);
-    returns 0 when the player quits, wins or input ends."""
-    if read is None:
-        def read(prompt: str) -> str:
-            return input(prompt)
+    """The prompt loop; returns 0 when the player quits, wins or input ends.
+
+    ``read(prompt)`` returns a line, or None (or raises EOFError) at the end of input; it
+    defaults to ``console.read_line`` (a closed stdin and an over-long line end the input too).
+    """
+    read = read or read_line
     write(HELP)
     write("\n".join(board_lines(session.position)))
     while True:
         try:
             line = read(PROMPT)
         except EOFError:
+            line = None
+        if line is None:
             write("")
             return 0
         for output in _react(session, line):

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 
 from cardgames import cards
-from cardgames.console import UsageError, parse_integer, run
+from cardgames.console import UsageError, parse_integer, read_line, replace_closed_streams, run
 from cardgames.aces_up import rules
 from cardgames.aces_up.classic import Card, Deck
 from cardgames.aces_up.rules import IllegalMove, MalformedCommand
@@ -69,8 +69,14 @@ def display(stock: Deck, tableau: Sequence[Sequence[Card]], foundation: Sequence
 
 
 def get_option() -> list | None:
-    """Prompt, read one line and parse it; None (after an error line) if it is malformed."""
-    line = input(PROMPT)
+    """Prompt, read one line and parse it; None (after an error line) if it is malformed.
+
+    At the end of input EOFError propagates to the caller (spec §9); ``console.read_line``
+    reads the line, so a closed stdin and an over-long line are the end of input too.
+    """
+    line = read_line(PROMPT)
+    if line is None:
+        raise EOFError("end of input at the prompt")
     try:
         return rules.parse_command(line).as_list()
     except MalformedCommand as error:
@@ -80,7 +86,9 @@ def get_option() -> list | None:
 
 def validate_move_to_foundation(tableau: Sequence[Sequence[Card]], from_col: int) -> bool:
     """True if the bottom card of from_col may be discarded; else print why and return False."""
-    column = tableau[from_col - 1] if from_col in rules.COLUMNS else ()
+    # An int from 1 to 4 only, as the rules check it: 4.0 and True are in COLUMNS (4.0 == 4).
+    is_column = type(from_col) is int and from_col in rules.COLUMNS
+    column = tableau[from_col - 1] if is_column else ()
     if column and _library_card(column[-1]) is None:  # the blank card xx: no rank, never moves
         return _rejected(rules.CannotMove(column[-1]))
     try:
@@ -125,7 +133,7 @@ def main(seed: int | None = None) -> None:
     while True:
         try:
             option = get_option()
-        except (EOFError, RuntimeError):  # RuntimeError: input() finds stdin closed (<&-)
+        except EOFError:
             return
         if option is None:
             print(INVALID_OPTION)
@@ -169,6 +177,7 @@ def parse_argv(argv: Sequence[str]) -> int | None:
 
 def run_program(argv: Sequence[str]) -> int:
     """The command line of ``aces_up.py``: the exit status (2 for a bad command line)."""
+    replace_closed_streams()  # with stderr closed, the usage message must not go to stdout
     try:
         seed = parse_argv(argv)
     except UsageError as error:

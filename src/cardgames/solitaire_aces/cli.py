@@ -25,7 +25,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Carry out the subcommand; return the exit status."""
     if args.exact and (args.games is not None or args.seed is not None or args.jobs is not None
-                       or args.scheduler):
+                       or args.scheduler is not None):
         parser.error("--exact goes alone (or with --json)")
     report.check_simulation_options(parser, args, json_alone=args.exact)
     if args.exact:

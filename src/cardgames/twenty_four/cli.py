@@ -58,6 +58,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         if args.all_hands:
             if args.values:
                 parser.error("--all-hands takes no values")
+            if args.distinct:  # the statistics count every postfix solution
+                parser.error("--all-hands counts every solution: no --distinct")
             lines = statistics_lines(hand_statistics(args.target))
         elif not 1 <= len(args.values) <= MAX_VALUES:
             parser.error(f"give 1 to {MAX_VALUES} values, not {len(args.values)}")

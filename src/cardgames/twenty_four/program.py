@@ -13,7 +13,7 @@ import sys
 from fractions import Fraction
 from functools import cache
 
-from cardgames.console import run
+from cardgames.console import LineTooLong, read_line, run
 from cardgames.twenty_four import solver
 
 __all__ = ["ops", "d", "ListStack", "evaluate", "evaluate_all_ops", "main",
@@ -125,11 +125,16 @@ def solution_lines(cards):
 
 
 def _read_line():
-    """One line of standard input without its final newline; empty at end of input."""
+    """One line of standard input without its final newline; empty at end of input (§3).
+
+    A line longer than ``console.LINE_LIMIT`` is not kept: its characters are counted in
+    chunks of bounded size and it raises the spec's CardsError with that count.
+    """
     try:
-        return input()
-    except (EOFError, RuntimeError):  # RuntimeError: there is no standard input at all
-        return ""
+        line = read_line(measure=True)
+    except LineTooLong as error:
+        raise CardsError(f"Error: expected 4 cards, got {error.length}.") from None
+    return "" if line is None else line
 
 
 def _main():

@@ -41,6 +41,8 @@ from fractions import Fraction
 from functools import cache
 from typing import NamedTuple, Union
 
+from cardgames.console import integer_text
+
 __all__ = [
     "OPERATORS", "Node", "apply", "value_of", "postfix", "leaves", "infix",
     "count_solutions", "is_solvable", "solutions", "distinct_solutions",
@@ -122,8 +124,17 @@ _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
 
 
 def _leaf_text(value: Value) -> str:
-    """A leaf as infix text; negative numbers and fractions in parentheses."""
-    return str(value) if type(value) is int and value >= 0 else f"({value})"
+    """A leaf as infix text; negative numbers and fractions in parentheses.
+
+    Numbers of any size: ``integer_text``, as ``str()`` refuses more than 4,300 digits.
+    """
+    if isinstance(value, Fraction):
+        text = integer_text(value.numerator)
+        if value.denominator != 1:
+            text += "/" + integer_text(value.denominator)
+    else:
+        text = integer_text(value)
+    return text if type(value) is int and value >= 0 else f"({text})"
 
 
 def infix(expr: Expr) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+from cardgames.console import integer_text
 from cardgames.twenty_four import solver
 
 LOWEST, HIGHEST, HAND_SIZE = 1, 13, 4
@@ -55,7 +56,7 @@ def statistics_lines(stats: HandStatistics) -> list[str]:
     share = 100 * stats.solvable / stats.hands
     lines = [
         f"Hands: {stats.hands} multisets of {HAND_SIZE} values from {LOWEST} to {HIGHEST}",
-        f"Solvable (making {stats.target}): {stats.solvable} ({share:.1f}%)",
+        f"Solvable (making {integer_text(stats.target)}): {stats.solvable} ({share:.1f}%)",
         f"Postfix solutions in all: {stats.solutions}",
         f"Most solutions: {stats.most_solutions}, for "
         + ", ".join(_hand_text(hand) for hand in stats.most_solved),

@@ -1,0 +1,143 @@
+"""The Dask scheduler of ``--scheduler``: its address read, then a connection that either
+succeeds or fails within a time limit, with one line that says why.
+
+Dask's ``Client(address, timeout=...)`` bounds only the opening of the connection: a port
+that accepts and never answers keeps it waiting for ever (the handshake is read without a
+time limit), bytes that are not Dask's can make it try to allocate exabytes, and a
+malformed address raises from deep inside.  So the address is read here first; then the
+scheduler is asked who it is, in an event loop of this module's own under one deadline
+that cancels whatever is still waiting; only a scheduler that has answered gets a Client.
+
+Needs the 'distributed' extra; nothing here is imported without ``--scheduler``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import threading
+from typing import Any
+
+#: Seconds allowed to reach the scheduler and hear from it.
+TIMEOUT = 10.0
+
+#: Schemes that name a scheduler inside one process, which a command cannot reach.
+_IN_PROCESS = {"inproc"}
+#: Schemes that need Dask's TLS settings.
+_TLS = {"tls", "wss"}
+_PORT = re.compile(r"[0-9]{1,5}")
+EXAMPLE = "tcp://host:8786"
+
+
+class SchedulerError(Exception):
+    """The scheduler cannot be used.  The message is one line; ``status`` is the exit status:
+    2 for an address or a configuration that cannot work, 1 for a scheduler not reached."""
+
+    def __init__(self, message: str, status: int = 1) -> None:
+        super().__init__(" ".join(message.split()))
+        self.status = status
+
+
+def check_address(address: str) -> str:
+    """The address's scheme, if ``address`` is ``[scheme://]host:port`` and can be reached
+    from this process; else SchedulerError with status 2.
+
+    The port follows the integer syntax of every option (ASCII digits), from 1 to 65535.
+    """
+    from distributed.comm.addressing import parse_address
+    from distributed.comm.registry import get_backend
+
+    def malformed(why: str) -> SchedulerError:
+        return SchedulerError(f"--scheduler {address!r}: {why} (an address is like {EXAMPLE})",
+                              status=2)
+
+    if not address.strip():
+        raise malformed("no address")
+    if not address.isprintable() or any(char.isspace() for char in address):
+        raise malformed("blanks or control characters")
+    scheme, location = parse_address(address)
+    if scheme in _IN_PROCESS:
+        raise malformed(f"{scheme}:// names a scheduler inside one process")
+    try:
+        backend = get_backend(scheme)
+        host, _ = backend.get_address_host_port(location)
+    except (ValueError, NotImplementedError, ImportError) as error:  # ucx: not installed
+        raise malformed(str(error) or f"this Dask cannot use {scheme}:// addresses") from None
+    port = location.rpartition(":")[2]
+    if not host or _PORT.fullmatch(port) is None or not 1 <= int(port) <= 65535:
+        raise malformed("it needs a host and a port from 1 to 65535")
+    if scheme in _TLS and _connection_args().get("ssl_context") is None:
+        raise SchedulerError(f"--scheduler {address}: {scheme}:// needs Dask's TLS settings "
+                             "(distributed.comm.tls.ca-file, .client.cert, .client.key)",
+                             status=2)
+    return scheme
+
+
+def connect(address: str, timeout: float | None = None) -> Any:
+    """A ``distributed.Client`` of the scheduler at ``address``, reached within ``timeout``
+    seconds (default TIMEOUT); else SchedulerError, whatever answers or fails to."""
+    from distributed import Client
+
+    timeout = TIMEOUT if timeout is None else timeout
+    check_address(address)
+    cannot = f"cannot use the scheduler {address}"
+    identity = _identity(address, timeout, cannot)
+    kind = identity.get("type") if isinstance(identity, dict) else None
+    if kind != "Scheduler":
+        what = f"a Dask {kind}" if isinstance(kind, str) and kind.isidentifier() else \
+            "not Dask"
+        raise SchedulerError(f"{cannot}: what answers there is {what}, not a Dask scheduler")
+    try:
+        return Client(address, timeout=timeout)
+    except (OSError, ImportError) as error:  # it went away since; ImportError: versions
+        raise SchedulerError(f"{cannot}: {error}") from None
+
+
+def _connection_args() -> dict:
+    """What Dask's Client passes to a connection: the TLS settings of Dask's configuration."""
+    from distributed.security import Security
+
+    return Security().get_connection_args("client")
+
+
+def _identity(address: str, timeout: float, cannot: str) -> object:
+    """The scheduler's answer to Dask's ``identity`` request, heard within ``timeout`` s.
+
+    The exchange runs in an event loop of its own, on a thread of its own (the caller may be
+    inside an event loop already); at the deadline the loop cancels it, so nothing is left
+    waiting on the socket.
+    """
+    from distributed.comm import connect as open_comm
+
+    async def ask() -> object:
+        comm = await open_comm(address, timeout=timeout, **_connection_args())
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    async def within_deadline() -> object:
+        return await asyncio.wait_for(ask(), timeout)
+
+    outcome: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            outcome["answer"] = asyncio.run(within_deadline())
+        except BaseException as error:  # noqa: BLE001 - reported by the caller's thread
+            outcome["error"] = error
+
+    thread = threading.Thread(target=run, name="cardgames-scheduler-probe", daemon=True)
+    thread.start()
+    thread.join(timeout + 5)  # the loop's own deadline ends it sooner
+    if "answer" in outcome:
+        return outcome["answer"]
+    error = outcome.get("error")
+    if error is None or (isinstance(error, asyncio.TimeoutError) and not str(error)):
+        raise SchedulerError(f"{cannot}: no answer within {timeout:g} s")
+    if isinstance(error, OSError):  # refused, unreachable, closed, or Dask's own time limit
+        raise SchedulerError(f"{cannot}: {error}")
+    if isinstance(error, Exception):  # undecodable bytes: MemoryError, ValueError, ...
+        raise SchedulerError(f"{cannot}: what answers there does not speak Dask's protocol")
+    raise error
