@@ -61,10 +61,12 @@ def test_a_signal_stops_the_main_process_and_its_workers(signum, status, group):
         process.send_signal(signum)
     try:
         out, err = process.communicate(timeout=10)
+        time.sleep(0.2)
+        left = [worker for worker in workers if alive(worker)]
     finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
+        for pid in [process.pid, *workers]:   # leave nothing behind, even when failing
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
     assert process.returncode == status and time.monotonic() - sent < 5
     assert out == b"" and err == b""
-    time.sleep(0.2)
-    assert not any(alive(worker) for worker in workers)
+    assert left == []
