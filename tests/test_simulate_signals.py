@@ -70,3 +70,36 @@ def test_a_signal_stops_the_main_process_and_its_workers(signum, status, group):
     assert process.returncode == status and time.monotonic() - sent < 5
     assert out == b"" and err == b""
     assert left == []
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
+@pytest.mark.parametrize("signum, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_second_signal_while_stopping_leaves_nothing_behind(signum, status):
+    # Ctrl-C pressed twice, or kill sent twice: the run must still end, workers and all
+    process, workers = started()
+    os.killpg(process.pid, signum) if signum == signal.SIGINT else process.send_signal(signum)
+    time.sleep(0.1)
+    try:
+        os.killpg(process.pid, signum) if signum == signal.SIGINT else process.send_signal(signum)
+    except ProcessLookupError:
+        pass
+    try:
+        process.communicate(timeout=10)
+        time.sleep(0.2)
+        left = [worker for worker in workers if alive(worker)]
+    finally:
+        for pid in [process.pid, *workers]:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
+    assert process.returncode in (status, -signum) and left == []
+
+
+def test_a_run_started_with_ctrl_c_ignored_keeps_ignoring_it():
+    # a shell's background job starts with SIGINT ignored: the script must not catch it
+    script = ("import signal, subprocess, sys; signal.signal(signal.SIGINT, signal.SIG_IGN); "
+              "p = subprocess.Popen([sys.executable, '-S', 'solitaire_1.py', '3000000', '0'], "
+              "stdout=subprocess.DEVNULL); import time; time.sleep(1.5); "
+              "p.send_signal(signal.SIGINT); time.sleep(0.5); print(p.poll()); p.kill()")
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert done.stdout == "None\n"

@@ -37,7 +37,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def command() -> int:
     """The ``cardgames`` command: ``main``, with Ctrl-C ending quietly while the games load."""
-    signal.signal(signal.SIGINT, lambda *_: sys.exit(130))  # until console.run takes over
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not when ignored
+        signal.signal(signal.SIGINT, lambda *_: sys.exit(130))  # until console.run takes over
     return main()
 
 

@@ -42,8 +42,8 @@ def parse_integer(text: str) -> int | None:
     return sign * _digits_value(digits.lstrip("0") or "0")
 
 
-#: Digits converted per ``int`` call: below the interpreter's default limit of 4,300.
-_DIGITS_AT_ONCE = 4000
+#: Digits converted per ``int`` call: below 640, the lowest limit an interpreter may set.
+_DIGITS_AT_ONCE = 600
 
 
 def _digits_value(digits: str) -> int:
@@ -64,8 +64,8 @@ def _power_of_ten(exponent: int) -> int:
     return 10 ** exponent
 
 
-#: Bits that ``str()`` converts at once: about 3,900 digits, below its limit of 4,300.
-_BITS_AT_ONCE = 13_000
+#: Bits that ``str()`` converts at once: about 570 digits, below the lowest limit (640).
+_BITS_AT_ONCE = 1_900
 
 
 def integer_text(value: int, separator: str = "") -> str:
@@ -375,7 +375,8 @@ def run(main: Callable[[], int | None], interrupted_status: int = 130,
     replace_closed_streams()
     use_utf8()
     try:
-        if threading.current_thread() is threading.main_thread():
+        if (threading.current_thread() is threading.main_thread()
+                and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN):
             # from here on Ctrl-C is KeyboardInterrupt, handled below (a script may have
             # set a handler of its own for the time it loads)
             signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -84,11 +84,36 @@ def count_outcomes(count: BatchCounter, start: int, n: int, jobs: int = 1,
     count(start, start + 1)
     workers = min(jobs, os.cpu_count() or 1, -(-n // size))
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_interrupts_to_the_main)
+    with _terminate_as_exit():
+        try:
+            counts = merge(_reporting(_submitted(pool, count, pieces, AHEAD * workers),
+                                      progress))
+        except BaseException:  # Ctrl-C, a kill: the run's results are dropped, so are its workers
+            _stop_now(pool)
+            raise
+        pool.shutdown(wait=True)
+        return counts
+
+
+def _stop_now(pool: Any) -> None:
+    """End a local pool at once: its waiting chunks cancelled, its workers terminated.
+
+    Waiting for the running chunks could take for ever if a second Ctrl-C or kill came
+    meanwhile; the signals wait until the workers are gone.  The pool keeps its workers in
+    ``_processes``: there is no public way to terminate them before Python 3.14.
+    """
+    import signal
+
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
-        with _terminate_as_exit():
-            return merge(_reporting(_submitted(pool, count, pieces, AHEAD * workers), progress))
-    finally:  # on Ctrl-C or a kill too: drop the chunks not started, wait for the running ones
-        pool.shutdown(wait=True, cancel_futures=True)
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join(5)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _leave_interrupts_to_the_main() -> None:
@@ -100,6 +125,7 @@ def _leave_interrupts_to_the_main() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the main's handler, inherited by fork
 
 
 @contextlib.contextmanager
