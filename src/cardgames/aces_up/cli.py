@@ -37,7 +37,8 @@ def _play(args: argparse.Namespace) -> int:
 def _solve(args: argparse.Namespace) -> int:
     """Print the verdict on stderr and a winning line's commands on stdout.
 
-    Exit status: 0 winnable, 1 cannot be won, 3 unsettled within the budget.
+    Exit status: 0 winnable, 1 cannot be won, 3 unsettled within the budget (74, from
+    ``cardgames.cli``, when the output cannot be written).
     """
     from cardgames.aces_up.interactive import solve_seed
     from cardgames.aces_up.solver import Status, line_commands
