@@ -282,7 +282,7 @@ def test_the_command_ends_in_bounded_time_for_a_port_that_is_not_dask(peer, requ
     started = time.monotonic()
     run = cardgames("solitaire-2", "--games", "10", "--scheduler", listener.address,
                     prelude=SHORT, timeout=90)
-    assert time.monotonic() - started < 90
+    assert time.monotonic() - started < 30  # a 1 s limit asked; only a hang takes longer
     assert (run.returncode, run.stdout) == (1, "")
     line = one_line(run.stderr)
     assert line.startswith(f"cardgames: cannot use the scheduler {listener.address}: ")

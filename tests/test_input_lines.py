@@ -296,8 +296,8 @@ def test_a_replaced_input_still_reads_every_prompt(monkeypatch, capsys):
         get_option()
 
 
-def test_a_terminal_still_reads_through_input():
-    """On a terminal the line goes through input(), as before: the seed typed plays the game."""
+def test_a_seed_typed_on_a_terminal_plays_the_game():
+    """On a terminal (where read_line hands over to input()) a typed seed still plays."""
     controller, terminal = pty.openpty()
     try:
         child = subprocess.Popen([PYTHON, "solitaire_1.py"], stdin=terminal, stdout=terminal,
