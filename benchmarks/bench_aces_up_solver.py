@@ -24,7 +24,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 
-from cardgames.aces_up.solver import Status, deal_position, solve  # noqa: E402
+from cardgames.aces_up.solver import (  # noqa: E402
+    DEFAULT_MEMORY, Status, deal_position, solve, solver_tier)
 
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -37,10 +38,11 @@ def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def solve_seed(job: tuple[int, float, bool]) -> tuple[int, str, float, int]:
+def solve_seed(job: tuple[int, float, bool, str, int]) -> tuple[int, str, float, int]:
     """Solve one seed: (seed, status name, seconds, nodes)."""
-    seed, budget, lone_moves = job
-    found = solve(deal_position(seed), lone_moves, max_seconds=budget)
+    seed, budget, lone_moves, tier, memory = job
+    found = solve(deal_position(seed), lone_moves, max_seconds=budget, tier=tier,
+                  memory=memory)
     return seed, found.status.name, found.seconds, found.nodes
 
 
@@ -92,6 +94,12 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=10.0, help="seconds per deal")
     parser.add_argument("--no-lone-moves", action="store_true", help="the variant")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--tier", default=None,
+                        help="stdlib (the reference search) or numba (compiled); default: "
+                             "numba when installed")
+    parser.add_argument("--memory", type=int, default=DEFAULT_MEMORY >> 20, metavar="MIB",
+                        help="memory per process for the solver's memo (MiB, default "
+                             "%(default)s)")
     parser.add_argument("--log", help="write one line per seed to this file (replaced)")
     parser.add_argument("--summarize", metavar="LOG", help="print the summary of a log")
     args = parser.parse_args()
@@ -102,11 +110,14 @@ def main() -> None:
                                           f"{max(seeds)}, {header}")))
         return
     start, stop = (int(part) for part in args.seeds.split(":"))
-    jobs = [(seed, args.budget, not args.no_lone_moves) for seed in range(start, stop)]
+    tier = solver_tier(args.tier)
+    jobs = [(seed, args.budget, not args.no_lone_moves, tier, args.memory << 20)
+            for seed in range(start, stop)]
     rules = "no lone moves" if args.no_lone_moves else "classic rules"
     log = open(args.log, "w", encoding="utf-8") if args.log else None
     if log:
-        print(f"# {rules}, budget {args.budget:g} s per deal", file=log, flush=True)
+        print(f"# {rules}, budget {args.budget:g} s per deal, tier {tier}, memory "
+              f"{args.memory} MiB per process, {args.jobs} processes", file=log, flush=True)
     results = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for result in pool.map(solve_seed, jobs):

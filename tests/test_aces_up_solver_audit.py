@@ -230,7 +230,7 @@ def test_rule_claims_on_random_positions():
             after[move.source - 1] = cols[move.source - 1][:-1]
             assert plain(tuple(after), stock, True), (cols, stock)
         for lone in (True, False):
-            search = solver._Search(stock, lone, None, None, relax=False)
+            search = solver._Search(stock, lone, None, relax=False)
             if all(cols) and solver._locked_and_lost(cols, search.incoming[0],
                                                      bits(cols, stock)):
                 counts["locked"] += 1

@@ -13,10 +13,12 @@ import io
 import math
 import os
 import re
+import shutil
 import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from typing import TextIO
 
 from cardgames.tiers import TierError
 
@@ -392,3 +394,51 @@ def run(main: Callable[[], int | None], interrupted_status: int = 130,
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return unwritable_status
+
+
+class StatusLine:
+    """A line of status rewritten in place on a terminal (stderr), erased when done.
+
+    Nothing is written when the stream is not a terminal, so logs and pipes stay clean;
+    a stream that fails (closed, or its reader gone) is left alone from then on.
+    """
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = sys.stderr if stream is None else stream
+        self.on = _is_terminal(self.stream)
+        self.width = 0
+
+    def show(self, text: str) -> None:
+        """Replace the line with ``text`` (cut to the terminal's width)."""
+        if not self.on:
+            return
+        text = text[:shutil.get_terminal_size().columns - 1]
+        self._write("\r" + text + " " * max(0, self.width - len(text)))
+        self.width = len(text)
+
+    def __enter__(self) -> StatusLine:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.clear()
+
+    def clear(self) -> None:
+        """Erase the line (the cursor back at its start)."""
+        if self.on and self.width:
+            self._write("\r" + " " * self.width + "\r")
+        self.width = 0
+
+    def _write(self, text: str) -> None:
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except (OSError, ValueError):
+            self.on = False
+
+
+def _is_terminal(stream: object) -> bool:
+    """True when ``stream`` is an open terminal."""
+    try:
+        return bool(getattr(stream, "isatty", lambda: False)())
+    except (OSError, ValueError):
+        return False

@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
-from cardgames.console import integer, integer_text, parse_number
+from cardgames.console import StatusLine, integer, integer_text, parse_number
+from cardgames.tiers import TierError
 from cardgames.aces_up.program import main
 
 
@@ -21,41 +23,79 @@ def _budget(text: str) -> float:
 def _play(args: argparse.Namespace) -> int:
     """Play the chosen game, or solve a deal; Ctrl-C ends a game quietly with status 0."""
     check(args)
+    tier = None
+    if args.solve or args.tier is not None:  # the rich game loads the solver at its first hint
+        from cardgames.aces_up.solver import solver_tier
+        try:
+            tier = solver_tier(args.tier)
+        except TierError as error:
+            args.parser.error(str(error))
     if args.solve:
-        return _solve(args)
+        return _solve(args, tier)
     try:
         if args.classic:
             main(seed=args.seed)
         else:
             from cardgames.aces_up.interactive import Session, play
-            play(Session(args.seed, not args.no_lone_moves, args.budget))
+            play(Session(args.seed, not args.no_lone_moves, args.budget,
+                         memory=args.memory << 20, tier=tier))
     except KeyboardInterrupt:
         pass
     return 0
 
 
-def _solve(args: argparse.Namespace) -> int:
+def _solve(args: argparse.Namespace, tier: str | None) -> int:
     """Print the verdict on stderr and a winning line's commands on stdout.
 
-    Exit status: 0 winnable, 1 cannot be won, 3 unsettled within the budget (74, from
-    ``cardgames.cli``, when the output cannot be written).
+    Exit status: 0 winnable, 1 cannot be won, 3 unsettled within the budget, 130 unsettled
+    because Ctrl-C stopped the search (74, from ``cardgames.cli``, when the output cannot
+    be written).
     """
     from cardgames.aces_up.interactive import solve_seed
     from cardgames.aces_up.solver import Status, line_commands
-    verdict = solve_seed(args.seed, not args.no_lone_moves, args.budget)
+    from cardgames.aces_up.text import solving_line
     rules = " (no lone moves)" if args.no_lone_moves else ""
     seed = integer_text(args.seed)  # any size: str() refuses more than 4,300 digits
+    with StatusLine() as status:
+        verdict = solve_seed(args.seed, not args.no_lone_moves, args.budget, tier=tier,
+                             memory=args.memory << 20,
+                             progress=lambda positions, seconds:
+                             status.show(solving_line(positions, seconds)))
+    work = (f"{SEARCH_NAMES[verdict.tier]}, {verdict.nodes:,} positions in "
+            f"{verdict.seconds:.2f} s")
     if verdict.status is Status.WINNABLE:
         print(f"seed {seed}{rules}: winnable, a winning line of {len(verdict.line)} "
-              f"commands follows", file=sys.stderr)
+              f"commands follows ({work})", file=sys.stderr)
         print("\n".join(line_commands(verdict.line)))
         return 0
     if verdict.status is Status.LOST:
-        print(f"seed {seed}{rules}: cannot be won (proved by exhaustive search)",
+        print(f"seed {seed}{rules}: cannot be won (proved by exhaustive search; {work})",
               file=sys.stderr)
         return 1
-    print(f"seed {seed}{rules}: unsettled within {args.budget:g} s", file=sys.stderr)
+    if verdict.interrupted:
+        print(f"seed {seed}{rules}: unsettled, interrupted ({work})", file=sys.stderr)
+        sys.stderr.flush()
+        os._exit(130)   # at once: freeing what the search remembered can take seconds
+    print(f"seed {seed}{rules}: unsettled within {args.budget:g} s ({work})",
+          file=sys.stderr)
     return 3
+
+
+#: How the verdict names the search that ran.
+SEARCH_NAMES = {"stdlib": "reference search", "numba": "compiled search"}
+
+
+def _memory(text: str) -> int:
+    """An argparse type: the solver's memory budget in MiB (at least MIN_MEMORY_MIB)."""
+    value = parse_number(text)
+    if value is None or value != int(value) or not MIN_MEMORY_MIB <= value <= MAX_MEMORY_MIB:
+        raise argparse.ArgumentTypeError(
+            f"not a whole number of MiB from {MIN_MEMORY_MIB} to {MAX_MEMORY_MIB:,}: {text!r}")
+    return int(value)
+
+
+MIN_MEMORY_MIB = 64
+MAX_MEMORY_MIB = 1 << 20
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -79,6 +119,13 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument("--budget", type=_budget, default=None, metavar="SECONDS",
                         help="the solver's time budget per question (default 10; not with "
                              "--classic, which has no solver)")
+    parser.add_argument("--memory", type=_memory, default=None, metavar="MIB",
+                        help="the most memory the solver may use for what it remembers, "
+                             "in MiB (default 1024): past it, it forgets, which costs time, "
+                             "never a verdict")
+    parser.add_argument("--tier", default=None, metavar="TIER",
+                        help="the solver's search: numba (compiled, the default when the "
+                             "jit extra is installed) or stdlib (the reference)")
     parser.set_defaults(func=_play, parser=parser)
     return parser
 
@@ -87,9 +134,13 @@ def check(args: argparse.Namespace) -> None:
     """Reject option combinations that make no sense (argparse exits with status 2)."""
     if args.solve and args.seed is None:
         args.parser.error("--solve needs --seed N")
-    if args.classic and (args.solve or args.no_lone_moves or args.budget is not None):
-        args.parser.error("--classic plays aces_up.py's game: no --solve, --no-lone-moves "
-                          "or --budget")
+    if args.classic and (args.solve or args.no_lone_moves or args.budget is not None
+                         or args.memory is not None or args.tier is not None):
+        args.parser.error("--classic plays aces_up.py's game: no --solve, --no-lone-moves, "
+                          "--budget, --memory or --tier")
     if args.budget is None and not args.classic:
         from cardgames.aces_up.interactive import DEFAULT_BUDGET
         args.budget = DEFAULT_BUDGET
+    if args.memory is None and not args.classic:
+        from cardgames.aces_up.solver import DEFAULT_MEMORY
+        args.memory = DEFAULT_MEMORY >> 20

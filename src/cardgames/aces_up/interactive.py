@@ -8,12 +8,13 @@ Game logic lives in ``rules`` and ``solver``; this module keeps the undo history
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any
 from dataclasses import dataclass, field
 
 from cardgames.aces_up import rules, solver
 from cardgames.aces_up.rules import Action, Command, IllegalMove, MalformedCommand, Position
-from cardgames.aces_up.text import WON_MESSAGE, error_message
-from cardgames.console import read_line
+from cardgames.aces_up.text import WON_MESSAGE, error_message, solving_line
+from cardgames.console import StatusLine, read_line
 
 __all__ = ["PROMPT", "HELP", "Session", "solver_position", "board_lines", "hint_line",
            "parse", "play", "solve_seed", "DEFAULT_BUDGET"]
@@ -62,6 +63,10 @@ class Session:
     budget: float = DEFAULT_BUDGET
     history: list[Position] = field(default_factory=list)
     solved: dict = field(default_factory=dict)
+    memory: int = solver.DEFAULT_MEMORY
+    tier: str | None = None
+    #: Called as ``progress(positions, seconds)`` while the solver works (None: silent).
+    progress: Callable[[int, float], None] | None = None
 
     def __post_init__(self) -> None:
         if not self.history:
@@ -104,7 +109,8 @@ class Session:
         found = self.solved.get(key)
         if found is None:
             found = solver.solve(solver_position(self.position), self.lone_moves,
-                                 max_seconds=self.budget)
+                                 max_seconds=self.budget, memory=self.memory, tier=self.tier,
+                                 progress=self.progress)
             if found.status is not solver.Status.UNSETTLED:
                 self.solved[key] = found
         return found
@@ -124,6 +130,8 @@ def hint_line(session: Session) -> str:
     verdict = session.solve()
     if verdict.status is solver.Status.LOST:
         return "This position cannot be won."
+    if verdict.interrupted:
+        return "The solver was interrupted; no hint."
     if verdict.status is solver.Status.UNSETTLED:
         return (f"The solver could not settle this position in {session.budget:g} s; "
                 "no hint.")
@@ -169,6 +177,9 @@ def play(session: Session, read: Callable[[str], str | None] | None = None,
     defaults to ``console.read_line`` (a closed stdin and an over-long line end the input too).
     """
     read = read or read_line
+    status = StatusLine()
+    if session.progress is None:
+        session.progress = lambda positions, seconds: status.show(solving_line(positions, seconds))
     write(HELP)
     write("\n".join(board_lines(session.position)))
     while True:
@@ -180,6 +191,7 @@ def play(session: Session, read: Callable[[str], str | None] | None = None,
             write("")
             return 0
         for output in _react(session, line):
+            status.clear()
             write(output)
         if line.strip().upper() == "Q":
             return 0
@@ -229,8 +241,9 @@ def _solve_lines(session: Session) -> Iterator[str]:
         yield f"  {command}"
 
 
-def solve_seed(seed: int, lone_moves: bool = True,
-               budget: float | None = DEFAULT_BUDGET) -> solver.Solution:
-    """The solver's verdict on the opening deal of a seed."""
+def solve_seed(seed: int, lone_moves: bool = True, budget: float | None = DEFAULT_BUDGET,
+               **options: Any) -> solver.Solution:
+    """The solver's verdict on the opening deal of a seed (``options``: ``solver.solve``'s
+    tier, memory and progress)."""
     return solver.solve(solver_position(rules.seeded_position(seed)), lone_moves,
-                        max_seconds=budget)
+                        max_seconds=budget, **options)

@@ -43,16 +43,17 @@ from __future__ import annotations
 import enum
 import gc
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from cardgames.cards import Card, Suit, classic_deck, seeded_shuffle
+from cardgames.tiers import AUTO, EXTRA, NUMBA, NUMPY, STDLIB, TierError, _importable, requested
 
 __all__ = [
     "Move", "Position", "Status", "Solution", "encode", "decode", "deal_position",
     "seeded_deal", "legal_moves", "apply_move", "is_won", "solve", "solve_plain",
-    "command", "line_commands",
+    "command", "line_commands", "solver_tier", "compiled_available", "DEFAULT_MEMORY",
 ]
 
 ACE = 14
@@ -210,16 +211,64 @@ class Status(enum.Enum):
 
 @dataclass(frozen=True)
 class Solution:
-    """The verdict, a winning line when WINNABLE, and the work it took."""
+    """The verdict, a winning line when WINNABLE, and the work it took.
+
+    ``tier``: the search that ran (``stdlib``, the reference, or ``numba``, compiled);
+    ``interrupted``: UNSETTLED because Ctrl-C stopped the search.
+    """
 
     status: Status
     line: tuple[Move, ...] = ()
     nodes: int = 0
     seconds: float = 0.0
+    tier: str = "stdlib"
+    interrupted: bool = False
 
 
 class _OutOfBudget(Exception):
     """Raised inside the search when the node or time budget is spent."""
+
+
+#: The memory a solve may use when none is given (bytes): its memo and work space.
+DEFAULT_MEMORY = 1 << 30
+#: The memory the reference search's memo takes per position it remembers, measured on
+#: the hard deals (sets of tuples of tuples; see ``tests/test_aces_up_budgets.py``).
+BYTES_PER_ENTRY = 200
+#: How often (in positions counted) the reference search looks at its clock and memory.
+CHECK_EVERY = 1024
+UNBOUNDED = 1 << 62
+
+
+@dataclass
+class _Limits:
+    """What one reference solve shares between its search and its relaxed searches: the
+    deadline, the memo's size bound, the progress callback and every search's memo."""
+
+    deadline: float | None
+    max_entries: int
+    progress: Callable[[int, float], None] | None = None
+    started: float = field(default_factory=time.monotonic)
+    shown: float = 0.0
+    searches: list[_Search] = field(default_factory=list)
+
+    def check(self) -> None:
+        """Raise _OutOfBudget past the deadline; forget the memo past the memory bound.
+
+        Forgetting costs time only: a memo entry only saves a search whose answer it
+        records, and nothing else depends on it (``_level`` keeps its own ``reached``).
+        """
+        now = time.monotonic()
+        if self.deadline is not None and now > self.deadline:
+            raise _OutOfBudget
+        if sum(search.remembered() for search in self.searches) > self.max_entries:
+            for search in self.searches:
+                search.forget()
+        if self.progress is not None and now - self.shown >= PROGRESS_SECONDS:
+            self.shown = now
+            self.progress(sum(search.nodes for search in self.searches), now - self.started)
+
+
+PROGRESS_SECONDS = 0.25
 
 
 @dataclass
@@ -229,7 +278,7 @@ class _Search:
     stock: tuple[tuple[int, ...], ...]
     lone_moves: bool
     max_nodes: int | None
-    deadline: float | None
+    limits: _Limits = field(default_factory=lambda: _Limits(None, UNBOUNDED))
     nodes: int = 0
     lost: list = field(default_factory=list)     # lost[k]: the positions before deal k known lost
     line: list = field(default_factory=list)
@@ -239,6 +288,7 @@ class _Search:
     tops: tuple[int, ...] = ()        # the relaxation chain below this search (``_upper``)
 
     def __post_init__(self) -> None:
+        self.limits.searches.append(self)
         # A card of a deal may be HOLE (no card for that column) in a relaxed search.
         # incoming[k][x]: the cards that deals k, k+1, ... will put on column x.
         bound = [0] * COLUMNS
@@ -277,7 +327,7 @@ class _Search:
                                 for card in deal)
                           for deal in self.stock)
             if stock != self.stock:
-                self.relaxed = _Search(stock, True, self.max_nodes, self.deadline,
+                self.relaxed = _Search(stock, True, self.max_nodes, self.limits,
                                        relax=bool(self.tops[1:]), winners=[],
                                        tops=self.tops[1:])
 
@@ -290,9 +340,19 @@ class _Search:
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise _OutOfBudget
-        if self.deadline is not None and self.nodes & 1023 == 0 \
-                and time.monotonic() > self.deadline:
-            raise _OutOfBudget
+        if self.nodes % CHECK_EVERY == 0:
+            self.limits.check()
+
+    def remembered(self) -> int:
+        """The positions this search's memo holds."""
+        return sum(map(len, self.lost)) + sum(map(len, self.winners or ()))
+
+    def forget(self) -> None:
+        """Empty the memo (see ``_Limits.check``)."""
+        for known in self.lost:
+            known.clear()
+        for known in self.winners or ():
+            known.clear()
 
     def search(self, columns: tuple[tuple[int, ...], ...], k: int, remaining: int) -> bool:
         """True (with a winning line appended to self.line) when the position can be won.
@@ -723,35 +783,62 @@ RELAXATION_TOPS = (10, 7, 4)
 
 
 def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = None,
-          max_seconds: float | None = None) -> Solution:
+          max_seconds: float | None = None, *, tier: str | None = None,
+          memory: int = DEFAULT_MEMORY,
+          progress: Callable[[int, float], None] | None = None) -> Solution:
     """Decide whether the position can be won, within an optional node and time budget.
+
+    ``tier``: ``stdlib`` (this module's search, the reference), ``numba`` (the same search
+    compiled, ``cardgames.aces_up.compiled``) or None/``auto``: the compiled one when it is
+    installed (see ``cardgames.tiers``; $CARDGAMES_TIER also chooses).  ``memory`` bounds
+    the bytes of the memo: past it the search forgets what it knows, which costs time,
+    never a verdict.  ``progress(positions, seconds)`` is called about four times a second.
+    Ctrl-C ends the search UNSETTLED (``interrupted``).
 
     Two phases share one memo: a plain search of at most FIRST_PHASE_NODES nodes finds the
     easy wins fast; then the search goes on checking each level in the relaxed games first
     (``_essential``, ``_upper``), which proves most losses quickly but slows the search for
     a win.
+    """
+    _STOPPED.clear()
+    if solver_tier(tier) == NUMBA:
+        from cardgames.aces_up import compiled
+        return compiled.solve(position, lone_moves, max_nodes, max_seconds, memory, progress)
+    return _solve_paused(position, lone_moves, max_nodes, max_seconds, memory, progress)
 
-    The garbage collector is paused meanwhile (and restored as found, whatever happens):
-    the search keeps millions of tuples and sets, most of them until it ends, and forms no
+
+#: The searches Ctrl-C stopped: their memo is freed by the next solve, or never (the
+#: process ends first), so that an interrupted solve answers at once.
+_STOPPED: list[_Search] = []
+
+
+def _solve_paused(position: Position, lone_moves: bool, max_nodes: int | None,
+                  max_seconds: float | None, memory: int,
+                  progress: Callable[[int, float], None] | None) -> Solution:
+    """The reference search, the garbage collector paused.
+
+    The search keeps millions of tuples and sets, most of them until it ends, and forms no
     reference cycles; the collector's full passes over them cost about a third of the time
-    of a one-minute search.
+    of a one-minute search.  It is restored as found, whatever happens.
     """
     collecting = gc.isenabled()
     try:
         gc.disable()
-        return _solve(position, lone_moves, max_nodes, max_seconds)
+        return _solve(position, lone_moves, max_nodes, max_seconds, memory, progress)
     finally:
         if collecting:
             gc.enable()
 
 
 def _solve(position: Position, lone_moves: bool, max_nodes: int | None,
-           max_seconds: float | None) -> Solution:
+           max_seconds: float | None, memory: int,
+           progress: Callable[[int, float], None] | None) -> Solution:
     """``solve`` itself, the garbage collector paused."""
     start = time.monotonic()
     deadline = None if max_seconds is None else start + max_seconds
+    limits = _Limits(deadline, memory // BYTES_PER_ENTRY, progress, start)
     first = FIRST_PHASE_NODES if max_nodes is None else min(max_nodes, FIRST_PHASE_NODES)
-    search = _Search(position.stock, lone_moves, first, deadline, relax=False,
+    search = _Search(position.stock, lone_moves, first, limits, relax=False,
                      tops=RELAXATION_TOPS)
     remaining = _remaining(position)
     try:
@@ -766,9 +853,46 @@ def _solve(position: Position, lone_moves: bool, max_nodes: int | None,
             found = search.search(position.columns, 0, remaining)
     except _OutOfBudget:
         return Solution(Status.UNSETTLED, (), search.total_nodes(), time.monotonic() - start)
+    except KeyboardInterrupt:
+        _STOPPED.append(search)     # freeing a big memo takes seconds: not while one waits
+        return Solution(Status.UNSETTLED, (), search.total_nodes(), time.monotonic() - start,
+                        interrupted=True)
     status = Status.WINNABLE if found else Status.LOST
     return Solution(status, tuple(search.line) if found else (), search.total_nodes(),
                     time.monotonic() - start)
+
+
+def solver_tier(tier: str | None = None) -> str:
+    """The search to run: ``stdlib`` or ``numba`` (``tier``, else $CARDGAMES_TIER, else the
+    compiled one when installed); TierError when the tier asked for cannot run."""
+    tier = requested(tier)
+    if tier == AUTO:
+        return NUMBA if compiled_available() else STDLIB
+    if tier == NUMPY:
+        raise TierError("the solver has no numpy tier: choose stdlib or numba")
+    if tier == NUMBA and not compiled_available():
+        if not _importable("numba"):
+            raise TierError(f"the numba tier is not installed here: "
+                            f"pip install 'cardgames[{EXTRA[NUMBA]}]'")
+        raise TierError("the compiled solver disagrees with the reference here, so it is "
+                        "not used: please report it")
+    return tier
+
+
+_COMPILED: bool | None = None
+
+
+def compiled_available() -> bool:
+    """True when the compiled search loads and agrees with this one on a sample."""
+    global _COMPILED
+    if _COMPILED is None:
+        try:
+            from cardgames.aces_up import compiled
+        except ImportError:
+            _COMPILED = False
+        else:
+            _COMPILED = compiled.agrees()
+    return _COMPILED
 
 
 def solve_plain(position: Position, lone_moves: bool = True) -> tuple[Move, ...] | None:

@@ -8,7 +8,8 @@ from cardgames.aces_up.rules import (
     CannotMove, EmptyColumn, IllegalMove, InvalidMove, MalformedCommand, Position, StockEmpty)
 
 __all__ = ["PROMPT", "MENU", "RULES", "RESTART_BANNER", "QUIT_MESSAGE", "WON_MESSAGE",
-           "INVALID_OPTION", "HEADER", "board_lines", "position_lines", "error_message"]
+           "INVALID_OPTION", "HEADER", "board_lines", "position_lines", "error_message",
+           "solving_line"]
 
 PROMPT = "\nInput an option (DFTRHQ): "
 
@@ -67,3 +68,10 @@ def error_message(error: ValueError) -> str:
     if isinstance(error, (InvalidMove, IllegalMove)):
         return "Invalid move"
     raise TypeError(f"no message for {error!r}")
+
+
+def solving_line(positions: int, seconds: float) -> str:
+    """The status line of a solve that is running (positions searched, rate, time)."""
+    rate = positions / seconds if seconds > 0 else 0.0
+    return (f"solving: {positions:,} positions, {rate / 1e6:.1f} M per second, "
+            f"{seconds:.1f} s (Ctrl-C stops)")

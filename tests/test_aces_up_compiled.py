@@ -1,0 +1,166 @@
+"""The compiled Aces Up search (the ``jit`` extra) against the reference search.
+
+The compiled search is a transcription: on every deal it must give the reference's
+verdict, its winning line move for move and its count of positions, as long as its memo
+forgets nothing; with a memo too small to hold the search, only the time may change.
+"""
+
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from cardgames.aces_up import solver
+from cardgames.aces_up.solver import Status, deal_position, is_won, solve, solve_plain
+
+from test_aces_up_solver import random_position, replay
+
+if not solver.compiled_available():
+    pytest.skip("the compiled solver (the jit extra) is not installed", allow_module_level=True)
+
+from cardgames.aces_up import compiled  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Deals the reference settles in well under a second each (won and lost, both rules).
+CLASSIC_SEEDS = (0, 1, 4, 9, 10, 11, 12, 13, 15, 16, 19, 20, 22)
+VARIANT_SEEDS = (0, 2, 10, 22, 25, 26, 37, 43, 74)
+
+
+def same_search(position, lone_moves, **budget):
+    """Solve with both searches; both must find the same verdict, line and positions."""
+    ours = solve(position, lone_moves, tier="numba", **budget)
+    reference = solve(position, lone_moves, tier="stdlib", **budget)
+    assert ours.tier == "numba" and reference.tier == "stdlib"
+    assert (ours.status, ours.line, ours.nodes) == \
+        (reference.status, reference.line, reference.nodes), position
+    return ours
+
+
+@pytest.mark.parametrize("lone_moves, seeds", [(True, CLASSIC_SEEDS), (False, VARIANT_SEEDS)])
+def test_the_compiled_search_is_the_reference_search_on_seeded_deals(lone_moves, seeds):
+    verdicts = {same_search(deal_position(seed), lone_moves).status for seed in seeds}
+    assert verdicts == {Status.WINNABLE, Status.LOST}
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.randoms(use_true_random=False), st.booleans())
+def test_the_compiled_search_is_the_reference_search_on_small_positions(rng, lone_moves):
+    position = random_position(rng)
+    found = same_search(position, lone_moves)
+    assert (found.status is Status.WINNABLE) == (solve_plain(position, lone_moves) is not None)
+    if found.status is Status.WINNABLE:
+        assert is_won(replay(position, found.line, lone_moves))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.randoms(use_true_random=False), st.booleans())
+def test_positions_taken_from_the_middle_of_a_deal_agree(rng, lone_moves):
+    # columns of several cards that no deal put there (the kernel's "starting prefixes")
+    position = deal_position(rng.randrange(1000))
+    for _ in range(rng.randrange(2, 9)):
+        moves = solver.legal_moves(position, lone_moves)
+        position = solver.apply_move(position, rng.choice(moves))
+    same_search(position, lone_moves, max_nodes=25_000)   # both phases
+
+
+def test_a_node_budget_stops_both_searches_at_the_same_count():
+    for budget in (50, 20_000, 20_001, 30_000):
+        found = same_search(deal_position(3), True, max_nodes=budget)
+        assert found.status is Status.UNSETTLED
+
+
+def test_a_memo_too_small_to_hold_the_search_costs_positions_never_the_verdict():
+    full = solve(deal_position(2), tier="numba")                  # lost, 312,632 positions
+    small = compiled.solve(deal_position(2), memory=6 << 20)       # room for ~75,000
+    assert compiled.memory_in_use() <= 6 << 20
+    assert small.status is full.status is Status.LOST
+    assert small.nodes > full.nodes                                 # it forgot, and redid
+    won = compiled.solve(deal_position(4), memory=6 << 20)
+    assert won.status is Status.WINNABLE and is_won(replay(deal_position(4), won.line))
+
+
+def test_the_memory_bound_holds_on_a_hard_deal():
+    for memory in (64 << 20, 96 << 20):
+        found = compiled.solve(deal_position(3), max_seconds=1.5, memory=memory)
+        assert found.nodes > 1_000_000 and compiled.memory_in_use() <= memory
+
+
+def test_positions_are_counted_per_game_and_deal():
+    visited = np.zeros((4, 13), dtype=np.int64)
+    found = compiled.solve(deal_position(2), visited=visited)
+    # every position is counted once, plus one for each relaxed check made
+    assert 0.8 * found.nodes < visited.sum() < found.nodes
+    assert visited[0, 12] > 0 and visited[1].sum() > 0    # the endgame and a relaxed game
+
+
+def test_a_table_generation_that_wraps_around_starts_a_clean_table():
+    compiled.solve(deal_position(2))
+    compiled._WORK.generation = (1 << 12) - 2               # the last two generations
+    expected = solve(deal_position(2), tier="stdlib")
+    for _ in range(3):
+        found = compiled.solve(deal_position(2))
+        assert (found.status, found.nodes) == (expected.status, expected.nodes)
+    assert compiled._WORK.generation == 2
+
+
+def test_the_time_budget_is_kept_to_within_a_slice():
+    found = solve(deal_position(3), max_seconds=0.5, tier="numba")
+    assert found.status is Status.UNSETTLED and 0.5 <= found.seconds < 0.5 + 0.25
+
+
+def test_ctrl_c_stops_a_solve_which_reports_unsettled(monkeypatch):
+    calls = []
+    run = compiled.kernel.run
+
+    def interrupted(*args):
+        calls.append(1)
+        if len(calls) == 5:
+            raise KeyboardInterrupt
+        return run(*args)
+
+    monkeypatch.setattr(compiled.kernel, "run", interrupted)
+    found = solve(deal_position(3), tier="numba")
+    assert found.status is Status.UNSETTLED and found.interrupted and found.nodes > 0
+
+
+@pytest.mark.parametrize("tier", ["numba", "stdlib"])
+def test_ctrl_c_ends_the_solve_command_at_once(tier):
+    solving = subprocess.Popen(
+        [sys.executable, "-m", "cardgames", "aces-up", "--solve", "--seed", "3",
+         "--budget", "60", "--tier", tier], cwd=ROOT, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE)
+    try:
+        time.sleep(4)                                       # loaded, and searching
+        solving.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        out, err = solving.communicate(timeout=30)
+        waited = time.monotonic() - sent
+    finally:
+        solving.kill()
+    assert solving.returncode == 130 and out == b""
+    assert b"seed 3: unsettled, interrupted" in err and b"Traceback" not in err
+    assert waited < 0.5 + 0.5          # half a second, and room for a loaded machine
+
+
+def test_the_solve_command_names_the_search_it_used():
+    for tier, name in (("numba", b"compiled search"), ("stdlib", b"reference search")):
+        done = subprocess.run([sys.executable, "-m", "cardgames", "aces-up", "--solve",
+                               "--seed", "0", "--tier", tier], cwd=ROOT, capture_output=True,
+                              timeout=120)
+        assert done.returncode == 0 and name in done.stderr
+
+
+def test_the_table_is_reused_and_solves_do_not_see_each_other():
+    # one table per process: a solve must not take another deal's entries for its own
+    rng = random.Random(5)
+    seeds = [rng.randrange(10_000) for _ in range(6)] + [1, 2]
+    first = [compiled.solve(deal_position(seed), max_nodes=200_000) for seed in seeds]
+    again = [compiled.solve(deal_position(seed), max_nodes=200_000) for seed in seeds]
+    assert [(a.status, a.line, a.nodes) for a in first] == \
+        [(b.status, b.line, b.nodes) for b in again]
