@@ -56,3 +56,37 @@ def test_ctrl_c_ends_the_subcommand_with_status_0(monkeypatch, extra):
     args = parser().parse_args(["aces-up", *extra])
     with contextlib.redirect_stdout(io.StringIO()):
         assert args.func(args) == 0
+
+
+@pytest.mark.parametrize("argv", [["aces-up", "--memory", "10"], ["aces-up", "--memory", "x"],
+                                  ["aces-up", "--memory", "100.5"],
+                                  ["aces-up", "--memory", str(1 << 21)]])
+def test_a_memory_budget_outside_its_range_is_refused(argv):
+    with pytest.raises(SystemExit) as done, contextlib.redirect_stderr(io.StringIO()) as err:
+        parser().parse_args(argv)
+    assert done.value.code == 2 and "MiB" in err.getvalue()
+
+
+@pytest.mark.parametrize("extra", [["--memory", "64"], ["--tier", "stdlib"]])
+def test_the_classic_game_has_no_solver_options(extra):
+    args = parser().parse_args(["aces-up", "--classic", *extra])
+    with pytest.raises(SystemExit) as done, contextlib.redirect_stderr(io.StringIO()) as err:
+        args.func(args)
+    assert done.value.code == 2 and "--classic" in err.getvalue()
+
+
+@pytest.mark.parametrize("tier, message", [("numpy", "no numpy tier"), ("fast", "unknown tier")])
+def test_a_tier_the_solver_does_not_have_is_refused(tier, message):
+    args = parser().parse_args(["aces-up", "--solve", "--seed", "1", "--tier", tier])
+    with pytest.raises(SystemExit) as done, contextlib.redirect_stderr(io.StringIO()) as err:
+        args.func(args)
+    assert done.value.code == 2 and message in err.getvalue()
+
+
+def test_the_reference_search_answers_with_its_name_and_work(capsys):
+    args = parser().parse_args(["aces-up", "--solve", "--seed", "1", "--tier", "stdlib",
+                                "--memory", "64"])
+    assert args.func(args) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("seed 1: cannot be won (proved by exhaustive search; reference "
+                          "search, 40,856 positions in ")

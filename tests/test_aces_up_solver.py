@@ -386,3 +386,22 @@ def test_the_relaxed_phase_agrees_with_the_plain_search(monkeypatch, lone_moves)
                                 tops=solver.RELAXATION_TOPS)
         chained += search.relaxed is not None and search.relaxed.relaxed is not None
     assert chained > 10                        # two relaxed games or more: the chain is used
+
+
+def test_the_reference_forgets_past_its_memory_bound_and_keeps_its_verdicts():
+    full = solve(deal_position(1), tier="stdlib")
+    forgets = []
+    forget = solver._Search.forget
+
+    def counted(search):
+        forgets.append(search.remembered())
+        forget(search)
+
+    small = 2_000 * solver.BYTES_PER_ENTRY                  # room for 2,000 positions
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solver._Search, "forget", counted)
+        bounded = solve(deal_position(1), tier="stdlib", memory=small)
+        won = solve(deal_position(4), tier="stdlib", memory=small)
+    assert full.status is bounded.status is Status.LOST and bounded.nodes > full.nodes
+    assert forgets and max(forgets) < 2_000 + 2 * solver.CHECK_EVERY
+    assert won.status is Status.WINNABLE and is_won(replay(deal_position(4), won.line))

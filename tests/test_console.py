@@ -1,5 +1,6 @@
 """The front-end helpers shared by the programs: integer syntax, seed prompt, N I, exits."""
 
+import io
 import os
 import subprocess
 import sys
@@ -101,3 +102,42 @@ def test_a_million_digit_seed_is_read_exactly():
     thirds = [int(digits[k:k + 3000]) for k in (0, 3000, 6000)]
     assert console.parse_integer(digits[:9000]) == (thirds[0] * 10**6000 + thirds[1] * 10**3000
                                                     + thirds[2])
+
+
+class Terminal(io.StringIO):
+    """A stream that says it is a terminal."""
+
+    def isatty(self):
+        return True
+
+
+def test_a_status_line_is_rewritten_in_place_and_erased():
+    stream = Terminal()
+    with console.StatusLine(stream) as status:
+        status.show("solving: 1,000 positions")
+        status.show("solving: 2 positions")
+    assert stream.getvalue() == ("\rsolving: 1,000 positions"
+                                 "\rsolving: 2 positions    "
+                                 "\r" + " " * 24 + "\r")
+
+
+def test_a_status_line_fits_the_terminal(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "20")
+    stream = Terminal()
+    console.StatusLine(stream).show("x" * 100)
+    assert stream.getvalue() == "\r" + "x" * 19
+
+
+def test_no_status_line_off_a_terminal():
+    stream = io.StringIO()
+    with console.StatusLine(stream) as status:
+        status.show("solving")
+    assert stream.getvalue() == ""
+
+
+def test_a_status_line_on_a_closed_stream_is_dropped():
+    stream = Terminal()
+    status = console.StatusLine(stream)
+    stream.close()
+    status.show("solving")            # no exception: the line is simply not shown
+    assert not status.on

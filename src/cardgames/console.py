@@ -414,7 +414,7 @@ class StatusLine:
             return
         text = text[:shutil.get_terminal_size().columns - 1]
         self._write("\r" + text + " " * max(0, self.width - len(text)))
-        self.width = len(text)
+        self.width = max(self.width, len(text))     # what the line covers
 
     def __enter__(self) -> StatusLine:
         return self
