@@ -68,6 +68,10 @@ def summary(results: list[tuple[int, str, float, int]], title: str) -> list[str]
     lines.append(f"time per deal: median {statistics.median(times):.2f} s, "
                  f"max {max(times):.2f} s; "
                  f"nodes per second {sum(r[3] for r in results) / max(sum(times), 1e-9):,.0f}")
+    settled_nodes = [r[3] for r in results if r[1] != "UNSETTLED"] or [0]
+    lines.append(f"positions per deal: median {statistics.median(r[3] for r in results):,.0f}, "
+                 f"most for a settled deal {max(settled_nodes):,}, least for an unsettled "
+                 f"one {min((r[3] for r in results if r[1] == 'UNSETTLED'), default=0):,}")
     return lines
 
 

@@ -102,15 +102,11 @@ def _without_bottom(code: int, x: int, g: int, start: Any) -> int:
 def _length(code: int) -> int:
     """The number of cards in a column."""
     head = code & 127
-    n = 0
+    n = _popcount(code >> 7)
     if head >= HEAD_PREFIX:
-        n = head - HEAD_PREFIX
-    elif head:
-        n = 1
-    deals = code >> 7
-    while deals:
-        deals &= deals - 1
-        n += 1
+        return n + head - HEAD_PREFIX
+    if head:
+        return n + 1
     return n
 
 
@@ -138,14 +134,15 @@ def _bits(code: int, x: int, g: int, prefix_bits: Any, dealt_low: Any, dealt_hig
 
 @njit(cache=True, inline="always")
 def _popcount(value: int) -> int:
-    n = 0
-    while value:
-        value &= value - 1
-        n += 1
-    return n
+    """The number of set bits of a non-negative 64-bit value."""
+    v = np.uint64(value)
+    v = v - ((v >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    v = (v & np.uint64(0x3333333333333333)) + ((v >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    v = (v + (v >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((v * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _level_key(g: int, k: int, cols: Any) -> tuple[int, int]:
     """The exact memo key of a position before deal k (columns in order)."""
     high = np.int64(g) | np.int64(k) << 2 | np.int64(cols[0]) << 6 | np.int64(cols[1]) << 27
@@ -161,7 +158,7 @@ def _tagged(code: int, x: int) -> int:
     return code
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _endgame_key(g: int, k: int, cols: Any) -> tuple[int, int]:
     """The exact memo key of a position with the stock empty: its columns up to order."""
     a, b = _tagged(cols[0], 0), _tagged(cols[1], 1)
@@ -182,7 +179,7 @@ def _endgame_key(g: int, k: int, cols: Any) -> tuple[int, int]:
     return high, low
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _slot(high: int, low: int, slots: int) -> int:
     """The first slot of a key's window."""
     h = np.uint64(high) * np.uint64(0x9E3779B97F4A7C15) \
@@ -201,7 +198,7 @@ KEY_LOW_BITS = 42      # its second word; the work sits above it
 WINDOW = 32
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _lookup(table: Any, high: int, low: int, generation: int) -> int:
     """The memo value of a key (0 when unknown)."""
     slots = table.shape[0]
@@ -271,7 +268,7 @@ def rehash(old: Any, new: Any, generation: int) -> int:
     return moved
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _highest_bottoms(cols: Any, g: int, stock: Any, start: Any, highest: Any) -> None:
     """``solver._highest_bottoms``: the highest bottom card of each suit (0 for none)."""
     for s in range(4):
@@ -283,7 +280,7 @@ def _highest_bottoms(cols: Any, g: int, stock: Any, start: Any, highest: Any) ->
                 highest[card >> 4] = card
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _won(cols: Any, g: int, stock: Any, start: Any) -> bool:
     """``solver._won``: every column holds exactly one card, an ace."""
     for x in range(4):
@@ -306,7 +303,7 @@ def _beaten(cards: Any, outside: int, above: Any) -> bool:
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _locked_and_lost(cols: Any, g: int, k: int, remaining: int, incoming: Any, start: Any,
                      prefix_bits: Any, dealt_low: Any, dealt_high: Any, above: Any,
                      bits: Any, outside: Any) -> bool:
@@ -511,9 +508,10 @@ def run(regs: Any, frames: Any, frame_cols: Any, frame_left: Any, frame_moves: A
                 for x in range(4):
                     cols[x] = pool_cols[i, x]
                 left = pool_left[i]
-                high, low = _level_key(g, k, cols)
-                if _lookup(table, high, low, generation) == MEMO_LOST:
-                    continue
+                if i != base:     # the level's start was looked up on entry, and is not lost
+                    high, low = _level_key(g, k, cols)
+                    if _lookup(table, high, low, generation) == MEMO_LOST:
+                        continue
                 regs[R_NODES + g] += 1
                 visited[g, k] += 1
                 if 0 <= limit < regs[R_NODES + g]:
@@ -702,7 +700,7 @@ def run(regs: Any, frames: Any, frame_cols: Any, frame_left: Any, frame_moves: A
             continue
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _add(pool_cols: Any, pool_left: Any, pool_link: Any, base: int, reached: int,
          after: Any, left: int, parent: int, move: int, capacity: int) -> tuple[int, bool]:
     """Add a position to a level's ``reached`` unless it is there: (reached, added).
