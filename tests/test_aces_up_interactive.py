@@ -137,3 +137,17 @@ def test_the_subcommand_plays_the_rich_game_by_default():
     assert done.returncode == 0
     assert "This position cannot be won.".encode() in done.stdout
     assert done.stdout.endswith("You have chosen to quit.\n".encode())
+
+
+@pytest.mark.parametrize("tier", ["stdlib", None])
+def test_ctrl_c_during_a_hint_leaves_the_game_as_it_was(tier):
+    session = Session(3, budget=60, tier=tier)            # seed 3: a long search
+
+    def interrupt(positions, seconds):
+        raise KeyboardInterrupt
+
+    session.progress = interrupt                           # Ctrl-C while it searches
+    assert hint_line(session) == "The solver was interrupted; no hint."
+    assert len(session.history) == 1 and session.solved == {}
+    session.progress = None
+    assert hint_line(Session(0, tier=tier)).startswith("Hint: ")

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 
@@ -13,7 +14,10 @@ from cardgames.aces_up.program import main
 
 
 def _budget(text: str) -> float:
-    """An argparse type: a positive number of seconds, in the number syntax of every option."""
+    """An argparse type: a positive number of seconds, in the number syntax of every option,
+    or ``inf`` (no time limit: the memory the solver may use is bounded by --memory)."""
+    if text == "inf":
+        return math.inf
     seconds = parse_number(text)
     if seconds is None or not seconds > 0:
         raise argparse.ArgumentTypeError(f"not a positive number of seconds: {text!r}")
@@ -27,7 +31,9 @@ def _play(args: argparse.Namespace) -> int:
     if args.solve or args.tier is not None:  # the rich game loads the solver at its first hint
         from cardgames.aces_up.solver import solver_tier
         try:
-            tier = solver_tier(args.tier)
+            with StatusLine() as status:
+                status.show(LOADING)
+                tier = solver_tier(args.tier)
         except TierError as error:
             args.parser.error(str(error))
     if args.solve:
@@ -81,6 +87,7 @@ def _solve(args: argparse.Namespace, tier: str | None) -> int:
     return 3
 
 
+LOADING = "loading the solver (the first time, compiling it takes about 20 s)"
 #: How the verdict names the search that ran.
 SEARCH_NAMES = {"stdlib": "reference search", "numba": "compiled search"}
 
@@ -117,8 +124,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                         help="variant: a card alone in its column may not move "
                              "(not with --classic)")
     parser.add_argument("--budget", type=_budget, default=None, metavar="SECONDS",
-                        help="the solver's time budget per question (default 10; not with "
-                             "--classic, which has no solver)")
+                        help="the solver's time budget per question (default 10, inf for no "
+                             "limit; not with --classic, which has no solver)")
     parser.add_argument("--memory", type=_memory, default=None, metavar="MIB",
                         help="the most memory the solver may use for what it remembers, "
                              "in MiB (default 1024): past it, it forgets, which costs time, "

@@ -289,6 +289,8 @@ def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = N
                 phase = 2
                 restart(-1 if max_nodes is None else max_nodes, 1)
                 continue
+            if status == kernel.DEEP:
+                raise RuntimeError("the compiled Aces Up search went deeper than its frames")
             if status == kernel.POOL_FULL:
                 if work.pool >= 1 << 24:
                     raise MemoryError("an Aces Up level with more than 16 M positions")
@@ -324,8 +326,9 @@ SAMPLE = ((0, True), (10, True), (12, True), (20, True), (0, False), (10, False)
 def agrees() -> bool:
     """True when this search gives the reference's verdicts, lines and counts on SAMPLE.
 
-    A disk-cached kernel older than this module's source is recompiled once first (Numba
-    checks the kernel's own file only, and the search also depends on ``solver``).
+    When they differ, the kernel is recompiled once and checked again: a kernel cached on
+    disk may be older than ``solver``, whose tables it runs on (Numba checks the kernel's
+    own file only).
     """
     def same() -> bool:
         for seed, lone_moves in SAMPLE:

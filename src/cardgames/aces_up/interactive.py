@@ -190,6 +190,8 @@ def play(session: Session, read: Callable[[str], str | None] | None = None,
         if line is None:
             write("")
             return 0
+        if _asks_the_solver(line):
+            status.show(THINKING)
         for output in _react(session, line):
             status.clear()
             write(output)
@@ -199,6 +201,17 @@ def play(session: Session, read: Callable[[str], str | None] | None = None,
             write(WON_MESSAGE)
             return 0
         write("\n".join(board_lines(session.position)))
+
+
+THINKING = "thinking... (Ctrl-C stops)"
+
+
+def _asks_the_solver(line: str) -> bool:
+    """True for a hint or solve request (the solver may take a while to answer)."""
+    try:
+        return parse(line)[0] in ("hint", "solve")
+    except MalformedCommand:
+        return False
 
 
 def _react(session: Session, line: str) -> Iterator[str]:

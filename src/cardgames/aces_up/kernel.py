@@ -36,7 +36,7 @@ from numba import njit
 # Frame states.
 ENTER, AFTER_CHECK, NEXT, AFTER_CHILD, ENDGAME_NEXT, ENDGAME_AFTER = range(6)
 # What ``run`` returns.
-RUNNING, WON, LOST, STOPPED, POOL_FULL = range(5)
+RUNNING, WON, LOST, STOPPED, POOL_FULL, DEEP = range(6)
 # The registers (``regs``): top frame, pending result of a popped child, phase node limit
 # (-1 none), relaxation on, table generation, next free pool entry, slots filled, slots
 # filled at which to pause so that the driver grows the table.
@@ -48,6 +48,8 @@ MEMO_LOST, MEMO_WON = 1, 2
 HEAD_PREFIX = 64       # head >= 64: the first head - 64 cards the column started with
 HOLE = -1
 GAMES = 4
+#: Frames: each game goes at most 12 levels and an endgame of at most 52 moves deep, and
+#: four games are chained: 4 * 64 frames at most.
 FRAMES = 512
 EMPTY_COLUMN = 0
 SLOT_BYTES = 16        # a memo slot: two int64 words
@@ -362,7 +364,8 @@ def run(regs: Any, frames: Any, frame_cols: Any, frame_left: Any, frame_moves: A
     ``frames[f]``: game, level, state, pool start, reached, candidates, next, discards.
     ``visited[g, k]`` counts the positions of game g at level k (deal k next).
     Returns WON (the frames 0..top are the winning line's path), LOST (the root failed),
-    STOPPED (the phase's node limit, as ``_OutOfBudget`` in the first phase) or POOL_FULL.
+    STOPPED (the phase's node limit, as ``_OutOfBudget`` in the first phase), POOL_FULL
+    or DEEP (more than FRAMES frames: cannot happen, see FRAMES).
     """
     generation = regs[R_GENERATION]
     highest = np.zeros(4, dtype=np.int64)
@@ -458,7 +461,7 @@ def run(regs: Any, frames: Any, frame_cols: Any, frame_left: Any, frame_moves: A
                     # ``_relaxation_won``: search the relaxed position in game g + 1
                     regs[R_NODES + g] += 1
                     if top + 1 >= frames.shape[0]:
-                        return POOL_FULL
+                        return DEEP
                     child = top + 1
                     for x in range(4):
                         frame_cols[child, x] = _relaxed_column(cols[x], x, g, stock, start,
@@ -624,7 +627,7 @@ def run(regs: Any, frames: Any, frame_cols: Any, frame_left: Any, frame_moves: A
                     n += 1
                     continue
                 if top + 1 >= frames.shape[0]:
-                    return POOL_FULL
+                    return DEEP
                 child = top + 1
                 for x in range(4):
                     frame_cols[child, x] = after[x]
@@ -675,7 +678,7 @@ def run(regs: Any, frames: Any, frame_cols: Any, frame_left: Any, frame_moves: A
                 x = 4
             if x < 4:
                 if top + 1 >= frames.shape[0]:
-                    return POOL_FULL
+                    return DEEP
                 child = top + 1
                 for z in range(4):
                     frame_cols[child, z] = cols[z]

@@ -35,7 +35,12 @@ Pruning rules, each with its proof next to its code:
   column loses the game.
 * Memoisation: a position is searched once per solve (``lost``, one set per deal level).
   Before the stock is empty the columns are NOT interchangeable (deal i lands on column i),
-  so the key keeps their order.
+  so the key keeps their order.  Past its memory bound the memo is forgotten
+  (``_Limits.check``): that costs time, never a verdict.
+
+This search is the reference.  ``kernel`` transcribes it for Numba (the ``jit`` extra),
+position for position, and ``compiled`` drives that transcription; ``solve`` runs it when
+it is installed.
 """
 
 from __future__ import annotations
