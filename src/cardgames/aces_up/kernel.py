@@ -9,7 +9,7 @@ No rule is added here; each proof lives beside its rule in ``solver``.
 What differs is the machinery:
 
 * Recursion is an explicit stack of frames held in arrays, so the search can stop after a
-  number of steps and be resumed: the driver (``CompiledSolver``) runs it in slices of a few
+  number of steps and be resumed: the driver (``compiled.solve``) runs it in slices of a few
   milliseconds, watches the clock, shows progress and answers Ctrl-C between slices.
 * A column is a code, not a tuple.  A card reaches a non-empty column only by a deal, and
   the card of deal i for column x is fixed, so a column is its head (nothing, one card, or
@@ -19,9 +19,9 @@ What differs is the machinery:
   cards or a starting prefix is tagged with its index (``x << 19``), since its cards depend
   on it.  Every code names exactly one sequence of cards.
 * The memo is one table of exact keys (game, deal level, the four column codes: 90 bits,
-  stored whole in two words), in buckets of four slots.  When a bucket is full the entry
-  that cost the least work is forgotten: a smaller table costs time, never a verdict, since
-  an entry only ever saves a search whose answer it records.
+  stored whole in two words); a key may take any of WINDOW slots.  When they are all taken
+  the entry that cost the least work is forgotten: a smaller table costs time, never a
+  verdict, since an entry only ever saves a search whose answer it records.
 * The relaxed games of ``_essential``/``_upper`` are games 1..3 of the same tables, each
   with its stock (holes where dropped cards were) and its starting columns.
 """
@@ -32,6 +32,8 @@ from typing import Any
 
 import numpy as np
 from numba import njit
+
+from cardgames.aces_up.solver import RELAX_RATE, RELAX_SAMPLE, RELAX_TRIAL  # compiled in
 
 # Frame states.
 ENTER, AFTER_CHECK, NEXT, AFTER_CHILD, ENDGAME_NEXT, ENDGAME_AFTER = range(6)
@@ -56,8 +58,6 @@ SLOT_BYTES = 16        # a memo slot: two int64 words
 WORK_BITS = 20
 GENERATION_BITS = 12
 
-# ``_worth_relaxing``'s constants, as in ``solver``.
-RELAX_TRIAL, RELAX_RATE, RELAX_SAMPLE = 256, 32, 16
 
 
 #: HIGHEST_BIT[v]: the index of the highest set bit of v (0 < v < 2**14).
