@@ -116,16 +116,16 @@ def test_a_status_line_is_rewritten_in_place_and_erased():
     with console.StatusLine(stream) as status:
         status.show("solving: 1,000 positions")
         status.show("solving: 2 positions")
-    assert stream.getvalue() == ("\rsolving: 1,000 positions"
-                                 "\rsolving: 2 positions    "
-                                 "\r" + " " * 24 + "\r")
+    assert stream.getvalue() == ("\rsolving: 1,000 positions\x1b[K"
+                                 "\rsolving: 2 positions\x1b[K"
+                                 "\r\x1b[K")
 
 
 def test_a_status_line_fits_the_terminal(monkeypatch):
     monkeypatch.setenv("COLUMNS", "20")
     stream = Terminal()
     console.StatusLine(stream).show("x" * 100)
-    assert stream.getvalue() == "\r" + "x" * 19
+    assert stream.getvalue() == "\r" + "x" * 19 + "\x1b[K"
 
 
 def test_no_status_line_off_a_terminal():

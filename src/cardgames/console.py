@@ -396,6 +396,10 @@ def run(main: Callable[[], int | None], interrupted_status: int = 130,
         return unwritable_status
 
 
+#: The terminal control sequence that erases from the cursor to the end of the line.
+ERASE_TO_END = "\x1b[K"
+
+
 class StatusLine:
     """A line of status rewritten in place on a terminal (stderr), erased when done.
 
@@ -406,15 +410,15 @@ class StatusLine:
     def __init__(self, stream: TextIO | None = None) -> None:
         self.stream = sys.stderr if stream is None else stream
         self.on = _is_terminal(self.stream)
-        self.width = 0
+        self.shown = False
 
     def show(self, text: str) -> None:
         """Replace the line with ``text`` (cut to the terminal's width)."""
         if not self.on:
             return
         text = text[:shutil.get_terminal_size().columns - 1]
-        self._write("\r" + text + " " * max(0, self.width - len(text)))
-        self.width = max(self.width, len(text))     # what the line covers
+        self._write("\r" + text + ERASE_TO_END)
+        self.shown = True
 
     def __enter__(self) -> StatusLine:
         return self
@@ -423,10 +427,10 @@ class StatusLine:
         self.clear()
 
     def clear(self) -> None:
-        """Erase the line (the cursor back at its start)."""
-        if self.on and self.width:
-            self._write("\r" + " " * self.width + "\r")
-        self.width = 0
+        """Erase the line, and whatever the terminal echoed on it (``^C``)."""
+        if self.on and self.shown:
+            self._write("\r" + ERASE_TO_END)
+        self.shown = False
 
     def _write(self, text: str) -> None:
         try:
