@@ -12,7 +12,6 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -23,6 +22,8 @@ from test_aces_up_solver import random_position, replay
 
 if not solver.compiled_available():
     pytest.skip("the compiled solver (the jit extra) is not installed", allow_module_level=True)
+
+import numpy as np  # noqa: E402  (the jit extra brings NumPy)
 
 from cardgames.aces_up import compiled  # noqa: E402
 
