@@ -2,6 +2,7 @@
 winning lines replayed through the root script, budgets."""
 
 import gc
+import os
 import random
 import subprocess
 import sys
@@ -405,3 +406,27 @@ def test_the_reference_forgets_past_its_memory_bound_and_keeps_its_verdicts():
     assert full.status is bounded.status is Status.LOST and bounded.nodes > full.nodes
     assert forgets and max(forgets) < 2_000 + 2 * solver.CHECK_EVERY
     assert won.status is Status.WINNABLE and is_won(replay(deal_position(4), won.line))
+
+
+MEMORY_PROBE = """
+import os, sys
+from cardgames.aces_up import solver
+def resident():
+    with open('/proc/self/statm') as statm:
+        return int(statm.read().split()[1]) * os.sysconf('SC_PAGE_SIZE')
+before = resident()
+found = solver.solve(solver.deal_position(3), tier="stdlib", max_seconds=float(sys.argv[1]),
+                     memory=int(sys.argv[2]))
+print(found.nodes, resident() - before)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="reads /proc (Linux)")
+def test_the_reference_search_stays_within_its_memory_in_resident_memory():
+    bound = 40 << 20
+    done = subprocess.run([sys.executable, "-c", MEMORY_PROBE, "10", str(bound)], cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+                          capture_output=True, text=True, timeout=120)
+    nodes, grown = map(int, done.stdout.split())
+    assert nodes > 300_000          # about 130,000 positions remembered: past the bound
+    assert grown < bound * 1.1
