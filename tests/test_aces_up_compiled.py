@@ -100,14 +100,49 @@ def test_positions_are_counted_per_game_and_deal():
     assert visited[0, 12] > 0 and visited[1].sum() > 0    # the endgame and a relaxed game
 
 
-def test_a_table_generation_that_wraps_around_starts_a_clean_table():
-    compiled.solve(deal_position(2))
-    compiled._WORK.generation = (1 << 12) - 2               # the last two generations
-    expected = solve(deal_position(2), tier="stdlib")
-    for _ in range(3):
-        found = compiled.solve(deal_position(2))
-        assert (found.status, found.nodes) == (expected.status, expected.nodes)
-    assert compiled._WORK.generation == 2
+def winnable_twin(position):
+    """A winnable deal with ``position``'s first four cards and its stock reshuffled."""
+    rng = random.Random(0)
+    cards = [card for deal in position.stock for card in deal]
+    while True:
+        rng.shuffle(cards)
+        twin = solver.Position(position.columns,
+                               tuple(tuple(cards[i:i + 4]) for i in range(0, len(cards), 4)))
+        if solve(twin, tier="stdlib", max_nodes=20_000).status is Status.WINNABLE:
+            return twin
+
+
+def test_a_table_generation_that_wraps_around_starts_a_clean_table(monkeypatch):
+    lost = deal_position(1)                                  # the same first level as ...
+    won = winnable_twin(lost)                                # ... this winnable deal
+    monkeypatch.setattr(compiled, "_WORK", None)             # a fresh table: generation 1
+    assert compiled.solve(lost).status is Status.LOST
+    compiled._WORK.generation = (1 << 12) - 1                # the next solve wraps to 1
+    found = compiled.solve(won)
+    assert compiled._WORK.generation == 1
+    assert found.status is Status.WINNABLE and is_won(replay(won, found.line))
+
+
+def test_a_budget_that_fits_exactly_twice_the_table_is_not_a_crash():
+    # the table may not grow (old and new would not fit): it forgets instead
+    found = compiled.solve(deal_position(2), memory=13_209_600)
+    assert found.status is Status.LOST
+
+
+def test_ctrl_c_while_the_compiled_search_loads_says_nothing_about_the_tier(monkeypatch):
+    def interrupted(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(compiled.kernel, "run", interrupted)
+    monkeypatch.setattr(solver, "_COMPILED", None)
+    with pytest.raises(KeyboardInterrupt):
+        solver.compiled_available()
+    assert solver._COMPILED is None                         # asked again next time
+
+
+def test_the_load_check_reaches_the_relaxed_games():
+    assert any(budget and budget > solver.FIRST_PHASE_NODES
+               for _, _, budget in compiled.SAMPLE)
 
 
 def test_the_time_budget_is_kept_to_within_a_slice():

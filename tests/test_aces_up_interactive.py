@@ -151,3 +151,30 @@ def test_ctrl_c_during_a_hint_leaves_the_game_as_it_was(tier):
     assert len(session.history) == 1 and session.solved == {}
     session.progress = None
     assert hint_line(Session(0, tier=tier)).startswith("Hint: ")
+
+
+def test_ctrl_c_during_solve_asks_the_solver_once():
+    from cardgames.aces_up.interactive import _solve_lines
+    session = Session(3, budget=60, tier="stdlib")
+    asked = []
+
+    def interrupt(positions, seconds):
+        asked.append(positions)
+        raise KeyboardInterrupt
+
+    session.progress = interrupt
+    assert list(_solve_lines(session)) == ["The solver was interrupted; no hint."]
+    assert len(asked) == 1
+
+
+@pytest.mark.parametrize("tier, status", [("numpy", 0), ("bogus", 2)])
+def test_the_game_under_a_simulation_tier_or_a_bad_one(tier, status):
+    done = subprocess.run([sys.executable, "-m", "cardgames", "aces-up", "--seed", "0"],
+                          input=b"?\nQ\n", capture_output=True, timeout=120,
+                          env={**os.environ, "CARDGAMES_TIER": tier,
+                               "PYTHONPATH": str(ROOT / "src")})
+    assert done.returncode == status and b"Traceback" not in done.stderr
+    if status == 0:
+        assert b"Hint: " in done.stdout                # numpy: the reference search answers
+    else:
+        assert b"unknown tier 'bogus'" in done.stderr

@@ -416,7 +416,7 @@ class StatusLine:
         """Replace the line with ``text`` (cut to the terminal's width)."""
         if not self.on:
             return
-        text = text[:shutil.get_terminal_size().columns - 1]
+        text = text[:self._columns() - 1]
         self._write("\r" + text + ERASE_TO_END)
         self.shown = True
 
@@ -431,6 +431,13 @@ class StatusLine:
         if self.on and self.shown:
             self._write("\r" + ERASE_TO_END)
         self.shown = False
+
+    def _columns(self) -> int:
+        """The width of the stream's terminal (else stdout's, or 80)."""
+        try:
+            return os.get_terminal_size(self.stream.fileno()).columns
+        except (AttributeError, OSError, ValueError):
+            return shutil.get_terminal_size().columns
 
     def _write(self, text: str) -> None:
         try:

@@ -16,7 +16,7 @@ from cardgames.aces_up.program import main
 def _budget(text: str) -> float:
     """An argparse type: a positive number of seconds, in the number syntax of every option,
     or ``inf`` (no time limit: the memory the solver may use is bounded by --memory)."""
-    if text == "inf":
+    if text.strip().lower() == "inf":
         return math.inf
     seconds = parse_number(text)
     if seconds is None or not seconds > 0:
@@ -28,12 +28,15 @@ def _play(args: argparse.Namespace) -> int:
     """Play the chosen game, or solve a deal; Ctrl-C ends a game quietly with status 0."""
     check(args)
     tier = None
-    if args.solve or args.tier is not None:  # the rich game loads the solver at its first hint
-        from cardgames.aces_up.solver import solver_tier
+    if not args.classic:
+        from cardgames.aces_up.solver import solver_tier, wanted_tier
         try:
-            with StatusLine() as status:
-                status.show(LOADING)
-                tier = solver_tier(args.tier)
+            if args.solve or args.tier is not None:
+                with StatusLine() as status:
+                    status.show(LOADING)
+                    tier = solver_tier(args.tier)
+            else:   # the game loads the solver at its first hint; a bad $CARDGAMES_TIER: now
+                wanted_tier()
         except TierError as error:
             args.parser.error(str(error))
     if args.solve:

@@ -31,7 +31,11 @@ __all__ = ["solve", "agrees", "memory_in_use"]
 #: Work space: positions of the levels on the stack (grown when needed), frames.
 POOL = 1 << 16
 POOL_BYTES_PER_ENTRY = 4 * 8 + 8 + 2 * 8 + 8 + 8
+#: A frame's arrays: ``frames``, ``frame_cols``, ``frame_left``, ``frame_moves``.
+FRAME_BYTES = (10 + 4 + 1 + 64) * 8
 FIRST_TABLE_SLOTS = 1 << 18
+#: The most frame entries a slice may run (the slices double while they are short).
+MAX_STEPS = 1 << 24
 #: The share of a table's slots filled at which it grows (x4) while the budget allows: low
 #: enough that no key's window (``kernel.WINDOW``) is ever full before, so that nothing is
 #: forgotten (and a solve counts the reference's positions) until the table is at its bound.
@@ -66,7 +70,7 @@ def memory_in_use() -> int:
 
 def _table_slots(memory: int, pool: int) -> int:
     """The most slots (a multiple of four) a table may have within ``memory`` bytes."""
-    free = memory - pool * POOL_BYTES_PER_ENTRY - kernel.FRAMES * 200
+    free = memory - pool * POOL_BYTES_PER_ENTRY - kernel.FRAMES * FRAME_BYTES
     return max(4, free // kernel.SLOT_BYTES // 4 * 4)
 
 
@@ -248,7 +252,8 @@ def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = N
 
     def grow_at() -> int:
         slots = work.table.shape[0]
-        return int(GROW_AT * slots) if 2 * slots <= max_slots else 1 << 62
+        # grown, the table must be bigger, and both together within the budget
+        return int(GROW_AT * slots) if max_slots - slots > slots else 1 << 62
 
     def restart(limit: int, relax: int) -> None:
         regs[kernel.R_TOP] = 0
@@ -257,6 +262,9 @@ def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = N
         regs[kernel.R_GENERATION] = work.generation
         regs[kernel.R_POOL] = 0
         regs[kernel.R_GROW_AT] = grow_at()
+        regs[kernel.R_TRIAL] = solver.RELAX_TRIAL
+        regs[kernel.R_RATE] = solver.RELAX_RATE
+        regs[kernel.R_SAMPLE] = solver.RELAX_SAMPLE
         frames[0, :4] = (0, 0, kernel.ENTER, 0)
         frame_cols[0] = tables.root
         frame_left[0] = tables.remaining
@@ -296,11 +304,12 @@ def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = N
                     raise MemoryError("an Aces Up level with more than 16 M positions")
                 work.pool *= 4
                 pool = work.pool_arrays()
+                max_slots = _table_slots(memory, work.pool)
                 restart(int(regs[kernel.R_LIMIT]), int(regs[kernel.R_RELAX]))
                 continue
             # RUNNING: a slice ended; keep slices near SLICE_SECONDS
             spent = now - sliced
-            if spent < SLICE_SECONDS / 2:
+            if spent < SLICE_SECONDS / 2 and steps < MAX_STEPS:
                 steps *= 2
             elif spent > SLICE_SECONDS * 2 and steps > 1:
                 steps //= 2
@@ -320,7 +329,9 @@ def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = N
 
 #: Deals the two searches settle in a few thousand positions, lost and won, with and
 #: without lone moves: each load checks the compiled search against the reference on them.
-SAMPLE = ((0, True), (10, True), (12, True), (20, True), (0, False), (10, False))
+SAMPLE = ((0, True, None), (10, True, None), (12, True, None), (20, True, None),
+          (0, False, None), (10, False, None),
+          (1, True, 25_000))      # into the second phase: the relaxed games (0.2 s)
 
 
 def agrees() -> bool:
@@ -331,10 +342,12 @@ def agrees() -> bool:
     own file only).
     """
     def same() -> bool:
-        for seed, lone_moves in SAMPLE:
+        for seed, lone_moves, budget in SAMPLE:
             position = solver.deal_position(seed)
-            ours = solve(position, lone_moves)
-            reference = solver.solve(position, lone_moves, tier="stdlib")
+            ours = solve(position, lone_moves, budget)
+            reference = solver.solve(position, lone_moves, budget, tier="stdlib")
+            if ours.interrupted or reference.interrupted:
+                raise KeyboardInterrupt     # Ctrl-C while loading: no verdict on the tier
             if (ours.status, ours.line, ours.nodes) != \
                     (reference.status, reference.line, reference.nodes):
                 return False

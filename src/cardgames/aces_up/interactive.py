@@ -108,9 +108,12 @@ class Session:
         key = self._key()
         found = self.solved.get(key)
         if found is None:
-            found = solver.solve(solver_position(self.position), self.lone_moves,
-                                 max_seconds=self.budget, memory=self.memory, tier=self.tier,
-                                 progress=self.progress)
+            try:
+                found = solver.solve(solver_position(self.position), self.lone_moves,
+                                     max_seconds=self.budget, memory=self.memory,
+                                     tier=self.tier, progress=self.progress)
+            except KeyboardInterrupt:       # Ctrl-C while the solver loads
+                return solver.Solution(solver.Status.UNSETTLED, interrupted=True)
             if found.status is not solver.Status.UNSETTLED:
                 self.solved[key] = found
         return found
@@ -127,7 +130,11 @@ def hint_line(session: Session) -> str:
     """The answer to ``?``: the next move of a winning line, or why there is none."""
     if rules.is_won(session.position):
         return "The game is won."
-    verdict = session.solve()
+    return verdict_line(session, session.solve())
+
+
+def verdict_line(session: Session, verdict: solver.Solution) -> str:
+    """The hint a verdict on the current position gives."""
     if verdict.status is solver.Status.LOST:
         return "This position cannot be won."
     if verdict.interrupted:
@@ -247,7 +254,7 @@ def _solve_lines(session: Session) -> Iterator[str]:
         return
     verdict = session.solve()
     if verdict.status is not solver.Status.WINNABLE:
-        yield hint_line(session)
+        yield verdict_line(session, verdict)
         return
     yield "Playing a winning line:"
     for command in list(session.winning_line()):

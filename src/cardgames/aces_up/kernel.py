@@ -33,7 +33,6 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from cardgames.aces_up.solver import RELAX_RATE, RELAX_SAMPLE, RELAX_TRIAL  # compiled in
 
 # Frame states.
 ENTER, AFTER_CHECK, NEXT, AFTER_CHILD, ENDGAME_NEXT, ENDGAME_AFTER = range(6)
@@ -44,6 +43,9 @@ RUNNING, WON, LOST, STOPPED, POOL_FULL, DEEP = range(6)
 # filled at which to pause so that the driver grows the table.
 R_TOP, R_RESULT, R_LIMIT, R_RELAX, R_GENERATION, R_POOL, R_FILLED, R_GROW_AT = range(8)
 R_NODES = 8            # R_NODES + g: the positions counted by game g (``_Search.nodes``)
+# ``_worth_relaxing``'s constants, passed in (not compiled in: a kernel cached on disk would
+# keep old values, as Numba checks this file only).
+R_TRIAL, R_RATE, R_SAMPLE = 12, 13, 14
 REGISTERS = 16
 # Table memo values.
 MEMO_LOST, MEMO_WON = 1, 2
@@ -456,8 +458,8 @@ def run(regs: Any, frames: Any, frame_cols: Any, frame_left: Any, frame_moves: A
                 # ``_worth_relaxing``
                 done = checks[g, k]
                 checks[g, k] = done + 1
-                if done < RELAX_TRIAL or cuts[g, k] * RELAX_RATE >= done \
-                        or done % RELAX_SAMPLE == 0:
+                if done < regs[R_TRIAL] or cuts[g, k] * regs[R_RATE] >= done \
+                        or done % regs[R_SAMPLE] == 0:
                     # ``_relaxation_won``: search the relaxed position in game g + 1
                     regs[R_NODES + g] += 1
                     if top + 1 >= frames.shape[0]:

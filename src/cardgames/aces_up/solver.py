@@ -58,7 +58,8 @@ from cardgames.tiers import AUTO, EXTRA, NUMBA, NUMPY, STDLIB, TierError, _impor
 __all__ = [
     "Move", "Position", "Status", "Solution", "encode", "decode", "deal_position",
     "seeded_deal", "legal_moves", "apply_move", "is_won", "solve", "solve_plain",
-    "command", "line_commands", "solver_tier", "compiled_available", "DEFAULT_MEMORY",
+    "command", "line_commands", "solver_tier", "wanted_tier", "compiled_available",
+    "DEFAULT_MEMORY",
 ]
 
 ACE = 14
@@ -814,7 +815,7 @@ def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = N
     a win.
     """
     _STOPPED.clear()
-    if solver_tier(tier) == NUMBA:
+    if solver_tier(tier) == NUMBA and _compiles(position):
         from cardgames.aces_up import compiled
         return compiled.solve(position, lone_moves, max_nodes, max_seconds, memory, progress)
     return _solve_paused(position, lone_moves, max_nodes, max_seconds, memory, progress)
@@ -823,6 +824,12 @@ def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = N
 #: The searches Ctrl-C stopped: their memo is freed by the next solve, or never (the
 #: process ends first), so that an interrupted solve answers at once.
 _STOPPED: list[_Search] = []
+
+
+def _compiles(position: Position) -> bool:
+    """True when the compiled search takes the position: at most 12 deals of four cards (a
+    game's positions always are; others go to this search)."""
+    return len(position.stock) <= 12 and all(len(deal) == COLUMNS for deal in position.stock)
 
 
 def _solve_paused(position: Position, lone_moves: bool, max_nodes: int | None,
@@ -877,18 +884,32 @@ def _solve(position: Position, lone_moves: bool, max_nodes: int | None,
 
 def solver_tier(tier: str | None = None) -> str:
     """The search to run: ``stdlib`` or ``numba`` (``tier``, else $CARDGAMES_TIER, else the
-    compiled one when installed); TierError when the tier asked for cannot run."""
-    tier = requested(tier)
+    compiled one when installed); TierError when the tier asked for cannot run.
+
+    $CARDGAMES_TIER=numpy (a simulation tier) runs the reference search, which is what the
+    solver has without compiled code; asked for by name (``tier``), numpy is refused.
+    """
+    tier = wanted_tier(tier)
     if tier == AUTO:
         return NUMBA if compiled_available() else STDLIB
-    if tier == NUMPY:
-        raise TierError("the solver has no numpy tier: choose stdlib or numba")
     if tier == NUMBA and not compiled_available():
-        if not _importable("numba"):
-            raise TierError(f"the numba tier is not installed here: "
-                            f"pip install 'cardgames[{EXTRA[NUMBA]}]'")
         raise TierError("the compiled solver disagrees with the reference here, so it is "
                         "not used: please report it")
+    return tier
+
+
+def wanted_tier(tier: str | None = None) -> str:
+    """The solver tier asked for (``auto``, ``stdlib`` or ``numba``), without loading any:
+    TierError when it is unknown, or numba and Numba is not installed."""
+    named = tier
+    tier = requested(tier)
+    if tier == NUMPY:
+        if named is not None:
+            raise TierError("the solver has no numpy tier: choose stdlib or numba")
+        return STDLIB
+    if tier == NUMBA and not _importable("numba"):
+        raise TierError(f"the numba tier is not installed here: "
+                        f"pip install 'cardgames[{EXTRA[NUMBA]}]'")
     return tier
 
 
