@@ -147,6 +147,19 @@ def _popcount(value: int) -> int:
 
 
 @njit(cache=True, inline="always")
+def _positions(regs: Any) -> int:
+    """The positions counted so far, all games together (``_Search.total_nodes``)."""
+    return regs[R_NODES] + regs[R_NODES + 1] + regs[R_NODES + 2] + regs[R_NODES + 3]
+
+
+@njit(cache=True, inline="always")
+def _pop(regs: Any, top: int, result: int) -> None:
+    """Return ``result`` from the top frame to the one below it."""
+    regs[R_RESULT] = result
+    regs[R_TOP] = top - 1
+
+
+@njit(cache=True, inline="always")
 def _level_key(g: int, k: int, cols: Any) -> tuple[int, int]:
     """The exact memo key of a position before deal k (columns in order)."""
     high = np.int64(g) | np.int64(k) << 2 | np.int64(cols[0]) << 6 | np.int64(cols[1]) << 27
@@ -421,13 +434,11 @@ def run(regs: Any, frames: Any, frame_cols: Any, frame_left: Any, frame_moves: A
                 if _won(cols, g, stock, start):
                     if g == 0:
                         return WON
-                    regs[R_RESULT] = 1
-                    regs[R_TOP] = top - 1
+                    _pop(regs, top, 1)
                     continue
                 high, low = _endgame_key(g, k, cols)
                 if _lookup(table, high, low, generation) == MEMO_LOST:
-                    regs[R_RESULT] = 0
-                    regs[R_TOP] = top - 1
+                    _pop(regs, top, 0)
                     continue
                 regs[R_NODES + g] += 1
                 visited[g, k] += 1
@@ -435,25 +446,21 @@ def run(regs: Any, frames: Any, frame_cols: Any, frame_left: Any, frame_moves: A
                     return STOPPED
                 frames[f, 6] = 0
                 frames[f, 2] = ENDGAME_NEXT
-                frames[f, 8] = regs[R_NODES] + regs[R_NODES + 1] + regs[R_NODES + 2] \
-                    + regs[R_NODES + 3]
+                frames[f, 8] = _positions(regs)
                 continue
             high, low = _level_key(g, k, cols)
             known = _lookup(table, high, low, generation)
             if known == MEMO_LOST:
-                regs[R_RESULT] = 0
-                regs[R_TOP] = top - 1
+                _pop(regs, top, 0)
                 continue
             if g > 0 and known == MEMO_WON:
-                regs[R_RESULT] = 1
-                regs[R_TOP] = top - 1
+                _pop(regs, top, 1)
                 continue
             regs[R_NODES + g] += 1
             visited[g, k] += 1
             if 0 <= limit < regs[R_NODES + g]:
                 return STOPPED
-            frames[f, 8] = regs[R_NODES] + regs[R_NODES + 1] + regs[R_NODES + 2] \
-                + regs[R_NODES + 3]
+            frames[f, 8] = _positions(regs)
             if regs[R_RELAX] and relaxed[g]:
                 # ``_worth_relaxing``
                 done = checks[g, k]
@@ -486,10 +493,8 @@ def run(regs: Any, frames: Any, frame_cols: Any, frame_left: Any, frame_moves: A
                 cuts[g, k] += 1
                 high, low = _level_key(g, k, cols)
                 regs[R_FILLED] += _store(table, high, low, generation, MEMO_LOST,
-                       regs[R_NODES] + regs[R_NODES + 1] + regs[R_NODES + 2]
-                       + regs[R_NODES + 3] - frames[f, 8])
-                regs[R_RESULT] = 0
-                regs[R_TOP] = top - 1
+                                         _positions(regs) - frames[f, 8])
+                _pop(regs, top, 0)
                 continue
             # ``_level``: the positions reachable before the next deal, each once.
             base = regs[R_POOL]
@@ -600,10 +605,8 @@ def run(regs: Any, frames: Any, frame_cols: Any, frame_left: Any, frame_moves: A
                         cols[x] = frame_cols[f, x]
                     high, low = _level_key(g, k, cols)
                     regs[R_FILLED] += _store(table, high, low, generation, MEMO_WON,
-                           regs[R_NODES] + regs[R_NODES + 1] + regs[R_NODES + 2]
-                           + regs[R_NODES + 3] - frames[f, 8])
-                regs[R_RESULT] = 1
-                regs[R_TOP] = top - 1
+                                             _positions(regs) - frames[f, 8])
+                _pop(regs, top, 1)
                 regs[R_POOL] = frames[f, 3]
                 continue
             frames[f, 6] += 1
@@ -646,21 +649,18 @@ def run(regs: Any, frames: Any, frame_cols: Any, frame_left: Any, frame_moves: A
             if pushed_child:
                 continue
             # every position reached is lost (proof in ``search``)
-            work = regs[R_NODES] + regs[R_NODES + 1] + regs[R_NODES + 2] \
-                + regs[R_NODES + 3] - frames[f, 8]
+            work = _positions(regs) - frames[f, 8]
             for i in range(base, base + frames[f, 4]):
                 for x in range(4):
                     cols[x] = pool_cols[i, x]
                 high, low = _level_key(g, k, cols)
                 regs[R_FILLED] += _store(table, high, low, generation, MEMO_LOST, work)
             regs[R_POOL] = base
-            regs[R_RESULT] = 0
-            regs[R_TOP] = top - 1
+            _pop(regs, top, 0)
             continue
         if state == ENDGAME_AFTER:
             if regs[R_RESULT]:
-                regs[R_RESULT] = 1
-                regs[R_TOP] = top - 1
+                _pop(regs, top, 1)
                 continue
             frames[f, 6] += 1
             state = ENDGAME_NEXT
@@ -698,10 +698,8 @@ def run(regs: Any, frames: Any, frame_cols: Any, frame_left: Any, frame_moves: A
                 continue
             high, low = _endgame_key(g, k, cols)
             regs[R_FILLED] += _store(table, high, low, generation, MEMO_LOST,
-                   regs[R_NODES] + regs[R_NODES + 1] + regs[R_NODES + 2]
-                   + regs[R_NODES + 3] - frames[f, 8])
-            regs[R_RESULT] = 0
-            regs[R_TOP] = top - 1
+                                     _positions(regs) - frames[f, 8])
+            _pop(regs, top, 0)
             continue
 
 
