@@ -1,27 +1,25 @@
 """The Aces Up odds the README publishes are those of the run logs in benchmarks/results."""
 
-import importlib.util
 import re
 from pathlib import Path
 
 import pytest
 
+from cardgames.aces_up import odds
+
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
 
 
-def bench():
-    """benchmarks/bench_aces_up_solver.py as a module (the benchmarks are not a package)."""
-    path = ROOT / "benchmarks" / "bench_aces_up_solver.py"
-    spec = importlib.util.spec_from_file_location("bench_aces_up_solver", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def read(log):
+    """The header and the (seed, status, seconds, positions) of a published log."""
+    headers, deals = odds.read_log(str(RESULTS / log))
+    return headers[0], deals
 
 
-def share_line(module, results):
+def share_line(results):
     """The summary's line on the share of all deals winnable."""
-    return next(line for line in module.summary(results, "")
+    return next(line for line in odds.summary(results, "")
                 if line.startswith("share winnable over all deals"))
 
 
@@ -30,14 +28,13 @@ def share_line(module, results):
     ("`--no-lone-moves`", "aces_up_no_lone_moves_seeds_0-999.log", "no lone moves"),
 ])
 def test_the_readme_table_row_is_the_summary_of_its_log(rules, log, header):
-    module = bench()
-    found_header, results = module.read_log(str(RESULTS / log))
+    found_header, results = read(log)
     assert found_header.startswith(header) and "budget 10 s" in found_header
     seeds = sorted(r[0] for r in results)
     assert seeds == list(range(len(seeds)))          # one line per seed, none missing
     counts = [sum(1 for r in results if r[1] == status)
               for status in ("WINNABLE", "LOST", "UNSETTLED")]
-    share = share_line(module, results)
+    share = share_line(results)
     bounds = re.findall(r"\d+\.\d%", share)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     row = next(line for line in readme.splitlines() if line.startswith(f"| {rules} |"))
@@ -49,12 +46,11 @@ def test_the_readme_table_row_is_the_summary_of_its_log(rules, log, header):
 
 
 def test_the_readme_text_quotes_the_classic_run():
-    module = bench()
-    _, results = module.read_log(str(RESULTS / "aces_up_classic_seeds_0-999.log"))
+    _, results = read("aces_up_classic_seeds_0-999.log")
     total = len(results)
     won, lost, unsettled = (sum(1 for r in results if r[1] == status)
                             for status in ("WINNABLE", "LOST", "UNSETTLED"))
-    low_ci, high_ci = re.findall(r"CI (?:from|to) (\d+\.\d%)", share_line(module, results))
+    low_ci, high_ci = re.findall(r"CI (?:from|to) (\d+\.\d%)", share_line(results))
     text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     assert f"Of these {total:,} deals, {won} ({won / total:.1%}) can be won" in text
     assert f"{lost} ({lost / total:.1%}) cannot; {unsettled} ({unsettled / total:.1%}) stay" in text

@@ -83,19 +83,19 @@ def count_outcomes(count: BatchCounter, start: int, n: int, jobs: int = 1,
     # compiled kernels, the tier's self-check) instead of each paying for it again.
     count(start, start + 1)
     workers = min(jobs, os.cpu_count() or 1, -(-n // size))
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_interrupts_to_the_main)
-    with _terminate_as_exit():
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_interrupts)
+    with terminate_as_exit():
         try:
             counts = merge(_reporting(_submitted(pool, count, pieces, AHEAD * workers),
                                       progress))
         except BaseException:  # Ctrl-C, a kill: the run's results are dropped, so are its workers
-            _stop_now(pool)
+            stop_pool(pool)
             raise
         pool.shutdown(wait=True)
         return counts
 
 
-def _stop_now(pool: Any) -> None:
+def stop_pool(pool: Any) -> None:
     """End a local pool at once: its waiting chunks cancelled, its workers terminated.
 
     Waiting for the running chunks could take for ever if a second Ctrl-C or kill came
@@ -116,7 +116,7 @@ def _stop_now(pool: Any) -> None:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
-def _leave_interrupts_to_the_main() -> None:
+def ignore_interrupts() -> None:
     """In a worker: ignore Ctrl-C, which the terminal sends to every process of the group.
 
     The main process stops the pool; a worker interrupted inside the pool's own queues
@@ -129,7 +129,7 @@ def _leave_interrupts_to_the_main() -> None:
 
 
 @contextlib.contextmanager
-def _terminate_as_exit() -> Iterator[None]:
+def terminate_as_exit() -> Iterator[None]:
     """Inside the block, SIGTERM (from kill, timeout, a job scheduler) ends the run cleanly.
 
     Its default action would kill this process alone and leave the workers of its pool

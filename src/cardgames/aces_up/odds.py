@@ -1,0 +1,266 @@
+"""The odds of winning Aces Up with the stock known: the seeded deals of a range, each solved
+within a budget, kept in a log one line per deal, and summed up with Wilson 95% intervals.
+
+A deal the solver settles is winnable or proved lost whatever the machine; a deal it leaves
+unsettled is counted apart, and the summary bounds the share of winnable deals by counting
+the unsettled ones as lost, then as won.  A budget in positions (``max_nodes``) gives the same
+log on any machine at any load (the two tiers visit the same positions); a budget in seconds
+depends on both.
+
+The log starts with a header line (``# classic rules, budget ..., tier ..., memory ...``),
+then ``seed STATUS seconds positions`` per deal, in the order they finish.  A run that stops
+(Ctrl-C, a kill, a power cut) keeps every deal it finished: the same command goes on from
+there.  This module plays no I/O but the log; ``cli`` prints.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from cardgames.aces_up.solver import Status, deal_position, solve
+from cardgames.simulate import wilson_interval
+
+#: How the log and the summary name the two sets of rules.
+RULES = {True: "classic rules", False: "no lone moves"}
+#: Deals handed to each worker ahead of the results: enough to keep it busy.
+AHEAD = 2
+
+
+class Deal(NamedTuple):
+    """One solved deal: its seed, the verdict's name (``Status``), seconds and positions."""
+
+    seed: int
+    status: str
+    seconds: float
+    positions: int
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one deal may spend: seconds, positions or both (None: no limit on that).
+
+    ``positions`` bounds the positions of the real game searched (``solve``'s
+    ``max_nodes``); the relaxed games the solver searches as well count apart, so a deal's
+    total of positions may pass it.
+    """
+
+    seconds: float | None = None
+    positions: int | None = None
+
+    def text(self) -> str:
+        """``budget 10 s per deal``, ``budget 25,000,000 positions per deal``, or both."""
+        parts = ([f"{self.seconds:g} s"] if self.seconds is not None else []) + (
+            [f"{self.positions:,} game positions"] if self.positions is not None else [])
+        return f"budget {' and '.join(parts) or 'unlimited'} per deal"
+
+
+@dataclass(frozen=True)
+class Run:
+    """What a run solves: the rules and the budget, which decide its verdicts."""
+
+    lone_moves: bool
+    budget: Budget
+
+    def identity(self) -> str:
+        """The start of the log's header: two logs with the same identity can be merged."""
+        return f"{RULES[self.lone_moves]}, {self.budget.text()}"
+
+
+class LogError(ValueError):
+    """A log that cannot be read as, or continued by, the run asked for."""
+
+
+def solve_deal(seed: int, run: Run, tier: str | None, memory: int) -> Deal:
+    """Solve the opening deal of ``seed`` within the run's budget.
+
+    Raises KeyboardInterrupt when Ctrl-C stopped the search: an interrupted deal is not
+    unsettled, and must not be logged as such.
+    """
+    found = solve(deal_position(seed), run.lone_moves, max_nodes=run.budget.positions,
+                  max_seconds=run.budget.seconds, tier=tier, memory=memory)
+    if found.interrupted:
+        raise KeyboardInterrupt
+    return Deal(seed, found.status.name, found.seconds, found.nodes)
+
+
+def header(run: Run, tier: str, memory: int, jobs: int) -> str:
+    """The log's first line, without ``#``: the run's identity, then how it ran."""
+    return (f"{run.identity()}, tier {tier}, memory {memory >> 20} MiB per process, "
+            f"{jobs} process{'es' if jobs > 1 else ''}")
+
+
+def parse_line(line: str) -> Deal:
+    """A log line ``seed STATUS seconds positions``; ValueError when it is not one."""
+    seed, status, seconds, positions = line.split()
+    if status not in Status.__members__:
+        raise ValueError(f"unknown verdict {status!r}")
+    return Deal(int(seed), status, float(seconds), int(positions))
+
+
+def read_log(path: str) -> tuple[list[str], list[Deal]]:
+    """The header lines (without ``#``) and the deals of a log.
+
+    A deal logged twice is refused (two runs mixed), so is a line that cannot be read,
+    except a last line cut short by a stop in the middle of its writing (dropped).
+    """
+    with open(path, encoding="utf-8") as log:
+        text = log.read()
+    lines = text.split("\n")
+    headers: list[str] = []
+    deals: list[Deal] = []
+    for number, line in enumerate(lines, 1):
+        if line.startswith("#"):
+            headers.append(line[1:].strip())
+        elif line.strip():
+            try:
+                deals.append(parse_line(line))
+            except ValueError:
+                if number == len(lines):     # no newline after it: its writing was cut
+                    continue
+                raise LogError(f"{path}, line {number}: not 'seed verdict seconds "
+                               f"positions': {line[:60]!r}") from None
+    seeds = [deal.seed for deal in deals]
+    if len(set(seeds)) < len(seeds):
+        raise LogError(f"{path}: a seed is logged twice (two runs in one log?)")
+    return headers, deals
+
+
+def logged_deals(path: str, run: Run) -> list[Deal]:
+    """The deals a log already holds for ``run`` ([] when there is no such file yet)."""
+    if not os.path.exists(path):
+        return []
+    headers, deals = read_log(path)
+    if not headers and not deals:
+        return []
+    if not headers or not headers[0].startswith(run.identity() + ","):
+        found = headers[0] if headers else "no header"
+        raise LogError(f"{path} holds another run ({found}); this one is "
+                       f"{run.identity()}: give another --log")
+    return deals
+
+
+def solved(seeds: Sequence[int], run: Run, tier: str, memory: int, jobs: int = 1,
+           warm_up: Callable[[], None] | None = None) -> Iterator[Deal]:
+    """Solve each seed, yielding its deal as soon as it and the ones before it are done.
+
+    ``jobs > 1`` solves in a pool of processes started after ``warm_up`` (loading the
+    solver once, so that forked workers inherit it).  Ctrl-C or SIGTERM stops the pool at
+    once: the deals already yielded are all that is kept.
+    """
+    if jobs == 1 or len(seeds) <= 1:
+        for seed in seeds:
+            yield solve_deal(seed, run, tier, memory)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    from cardgames.simulate import ignore_interrupts, stop_pool, terminate_as_exit
+
+    if warm_up is not None:
+        warm_up()
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(seeds)), initializer=ignore_interrupts)
+    with terminate_as_exit():
+        try:
+            waiting: deque = deque()
+            for seed in seeds:
+                waiting.append(pool.submit(solve_deal, seed, run, tier, memory))
+                if len(waiting) >= AHEAD * jobs:
+                    yield waiting.popleft().result()
+            while waiting:
+                yield waiting.popleft().result()
+        except BaseException:
+            stop_pool(pool)
+            raise
+    pool.shutdown(wait=True)
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How many deals of a run are winnable, proved lost and unsettled."""
+
+    won: int
+    lost: int
+    unsettled: int
+
+    @classmethod
+    def of(cls, deals: Iterable[Deal]) -> Tally:
+        """Count the verdicts of ``deals``."""
+        statuses = [deal.status for deal in deals]
+        return cls(statuses.count(Status.WINNABLE.name), statuses.count(Status.LOST.name),
+                   statuses.count(Status.UNSETTLED.name))
+
+    @property
+    def total(self) -> int:
+        """The number of deals."""
+        return self.won + self.lost + self.unsettled
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        """The share winnable over all deals at least and at most, each with its outer 95%
+        limit: (least, its lower limit, most, its upper limit).  Unsettled deals count as
+        lost for the least, as won for the most."""
+        least, most = self.won / self.total, (self.won + self.unsettled) / self.total
+        return (least, wilson_interval(self.won, self.total)[0],
+                most, wilson_interval(self.won + self.unsettled, self.total)[1])
+
+
+def summary(deals: Sequence[Deal], title: str) -> list[str]:
+    """The report of a run: verdicts, the share winnable with its bounds, time and work."""
+    if not deals:
+        return [title, "no deals"]
+    tally = Tally.of(deals)
+    verdicts = (f"winnable {tally.won:,}, cannot be won {tally.lost:,}, unsettled "
+                f"{tally.unsettled:,} of {tally.total:,}")
+    lines = [title, verdicts]
+    settled = tally.won + tally.lost
+    if settled:
+        low, high = wilson_interval(tally.won, settled)
+        lines.append(f"share winnable among settled deals: {tally.won / settled:.1%} "
+                     f"(95% CI {low:.1%} .. {high:.1%}; biased to the deals settled fast)")
+    least, lowest, most, highest = tally.bounds()
+    lines.append(f"share winnable over all deals: at least {least:.1%} (95% CI from "
+                 f"{lowest:.1%}), at most {most:.1%} (95% CI to {highest:.1%})")
+    seconds = [deal.seconds for deal in deals]
+    positions = [deal.positions for deal in deals]
+    lines.append(f"time per deal: median {statistics.median(seconds):.2f} s, max "
+                 f"{max(seconds):.2f} s; {sum(positions) / max(sum(seconds), 1e-9):,.0f} "
+                 "positions per second")
+    settled_work = [d.positions for d in deals if d.status != Status.UNSETTLED.name]
+    open_work = [d.positions for d in deals if d.status == Status.UNSETTLED.name]
+    work = ["positions per deal (relaxed games included): median "
+            + f"{statistics.median(positions):,.0f}"]
+    if settled_work:
+        work.append(f"most for a settled deal {max(settled_work):,}")
+    if open_work:
+        work.append(f"least for an unsettled one {min(open_work):,}")
+    lines.append(", ".join(work))
+    return lines
+
+
+def title(run: Run, seeds: range) -> str:
+    """The summary's first line."""
+    return f"Aces Up, {RULES[run.lone_moves]}: seeds {seeds.start}..{seeds.stop - 1}, " \
+           f"{run.budget.text()}"
+
+
+def progress_text(done: int, total: int, tally: Tally, seconds: float) -> str:
+    """The status line of a run under way: deals done, verdicts so far, time left."""
+    text = (f"deal {done:,} of {total:,}: {tally.won:,} winnable, {tally.lost:,} lost, "
+            f"{tally.unsettled:,} unsettled")
+    if done:
+        left = seconds / done * (total - done)
+        text += f", about {_duration(left)} left"
+    return text
+
+
+def _duration(seconds: float) -> str:
+    """``42 s``, ``7 min``, ``3 h 20 min``."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 90 * 60:
+        return f"{seconds / 60:.0f} min"
+    hours, minutes = divmod(round(seconds / 60), 60)
+    return f"{hours} h {minutes} min"

@@ -1,0 +1,174 @@
+"""Tests of ``cardgames aces-up --odds`` and cardgames.aces_up.odds: the odds of winning over
+a seed range, a log one line per deal, a run that goes on where it stopped."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardgames.aces_up import odds
+from cardgames.aces_up.solver import deal_position, solve
+from cardgames.cli import main
+from cardgames.simulate import wilson_interval
+
+ROOT = Path(__file__).resolve().parent.parent
+#: A budget that settles seeds 0, 1, 2 and 4 and leaves 3 and 5 unsettled, in a blink.
+SMALL = ["--positions", "100000"]
+
+
+def run_odds(capsys, *argv):
+    """``cardgames aces-up --odds ...`` in this process: (status, stdout, stderr)."""
+    status = main(["aces-up", "--odds", *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def lines_of(path):
+    """The deal lines of a log (headers left out)."""
+    return [line for line in Path(path).read_text().splitlines() if not line.startswith("#")]
+
+
+def test_the_verdicts_are_the_solvers_within_the_same_budget(capsys, tmp_path):
+    log = tmp_path / "run.log"
+    status, out, _ = run_odds(capsys, "--seeds", "0:6", *SMALL, "--log", str(log))
+    assert status == 0
+    deals = {deal.seed: deal for deal in map(odds.parse_line, lines_of(log))}
+    assert sorted(deals) == list(range(6))
+    for seed, deal in deals.items():
+        found = solve(deal_position(seed), max_nodes=100_000)
+        assert (deal.status, deal.positions) == (found.status.name, found.nodes)
+    tally = odds.Tally.of(deals.values())
+    assert f"winnable {tally.won}, cannot be won {tally.lost}, unsettled {tally.unsettled} of 6" \
+        in out
+    assert tally.unsettled > 0 and tally.won > 0 and tally.lost > 0   # the budget bites
+    assert out.startswith("Aces Up, classic rules: seeds 0..5, budget 100,000 game positions")
+
+
+def test_a_run_goes_on_from_its_log_and_solves_only_what_is_missing(capsys, tmp_path):
+    log = tmp_path / "run.log"
+    run_odds(capsys, "--seeds", "0:6", *SMALL, "--log", str(log))
+    whole = log.read_text()
+    header, *deals = whole.splitlines()
+    log.write_text("\n".join([header, *deals[:2], deals[2][:5]]))   # a stop cut line 3
+    status, out, _ = run_odds(capsys, "--seeds", "0:6", *SMALL, "--log", str(log))
+    assert status == 0
+    again = lines_of(log)
+    assert again[:2] == deals[:2]                  # kept, not solved again
+    assert sorted(odds.parse_line(line).seed for line in again) == list(range(6))
+    assert [odds.parse_line(line)[:2] for line in sorted(again)] == \
+        [odds.parse_line(line)[:2] for line in sorted(deals)]
+    assert "# continued: classic rules, budget 100,000 game positions" in log.read_text()
+    before = log.read_text()
+    status, again_out, _ = run_odds(capsys, "--seeds", "0:6", *SMALL, "--log", str(log))
+    assert status == 0 and log.read_text() == before           # nothing left to solve
+    assert again_out.splitlines()[:4] == out.splitlines()[:4]  # the same verdicts and odds
+
+
+def test_a_log_of_another_run_is_refused_and_left_as_it_is(capsys, tmp_path):
+    log = tmp_path / "run.log"
+    run_odds(capsys, "--seeds", "0:2", *SMALL, "--log", str(log))
+    before = log.read_text()
+    for other in (["--positions", "5000"], ["--budget", "10"], [*SMALL, "--no-lone-moves"]):
+        status, out, err = run_odds(capsys, "--seeds", "0:3", *other, "--log", str(log))
+        assert (status, out) == (2, "")
+        assert "holds another run (classic rules, budget 100,000 game positions" in err
+        assert log.read_text() == before
+
+
+def test_a_log_that_cannot_be_read_or_written_is_one_line_and_status_2(capsys, tmp_path):
+    bad = tmp_path / "bad.log"
+    bad.write_text("# classic rules, budget 100,000 game positions per deal\n0 WON 1 2\n\n")
+    status, _, err = run_odds(capsys, "--seeds", "0:2", *SMALL, "--log", str(bad))
+    assert status == 2 and "line 2" in err and "Traceback" not in err
+    status, _, err = run_odds(capsys, "--seeds", "0:2", *SMALL,
+                              "--log", str(tmp_path / "no" / "such.log"))
+    assert status == 2 and "cannot write the log" in err
+
+
+def test_two_processes_give_the_same_log_as_one(capsys, tmp_path):
+    one, two = tmp_path / "one.log", tmp_path / "two.log"
+    run_odds(capsys, "--seeds", "0:6", *SMALL, "--log", str(one))
+    run_odds(capsys, "--seeds", "0:6", *SMALL, "--jobs", "2", "--log", str(two))
+    verdicts = [sorted(odds.parse_line(line)[::3] + (odds.parse_line(line).status,)
+                       for line in lines_of(log)) for log in (one, two)]
+    assert verdicts[0] == verdicts[1]
+    assert "2 processes" in two.read_text().splitlines()[0]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--seeds", "0:5"], "only with --odds"),
+    (["--log", "x"], "only with --odds"),
+    (["--odds"], "--odds needs --seeds A:B"),
+    (["--odds", "--seeds", "5:5"], "holds no seed"),
+    (["--odds", "--seeds", "5"], "not a seed range"),
+    (["--odds", "--seeds", "a:b"], "not a seed range"),
+    (["--odds", "--seeds", "0:5", "--jobs", "0"], "not a number of processes"),
+    (["--odds", "--seeds", "0:5", "--positions", "-3"], "not a positive whole number"),
+    (["--odds", "--seeds", "0:5", "--seed", "3"], "no --classic, --solve or --seed"),
+    (["--odds", "--seeds", "0:5", "--classic"], "no --classic, --solve or --seed"),
+])
+def test_option_errors_say_why_with_status_2(capsys, argv, message):
+    with pytest.raises(SystemExit) as done:
+        main(["aces-up", *argv])
+    assert done.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_ctrl_c_keeps_the_deals_done_and_says_how_to_go_on(tmp_path):
+    log = tmp_path / "run.log"
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "cardgames", "aces-up", "--odds", "--seeds", "0:5", "--tier",
+         "stdlib", "--positions", "3000000", "--log", str(log)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    deadline = time.monotonic() + 120
+    while len(lines_of(log) if log.exists() else []) < 3 and time.monotonic() < deadline:
+        time.sleep(0.05)     # seeds 0, 1, 2 take a second or two; seed 3 far longer
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == 130 and out == ""
+    assert f"interrupted after 3 of 5 deals; {log} keeps them" in err
+    assert [odds.parse_line(line).seed for line in lines_of(log)] == [0, 1, 2]
+    assert "Traceback" not in err
+
+
+def test_the_published_logs_summarize_through_the_command(capsys):
+    log = ROOT / "benchmarks" / "results" / "aces_up_classic_seeds_0-999.log"
+    before = log.read_text()
+    status, out, _ = run_odds(capsys, "--seeds", "0:1000", "--budget", "10", "--log", str(log))
+    assert status == 0 and log.read_text() == before
+    assert "winnable 495, cannot be won 399, unsettled 106 of 1,000" in out
+
+
+statuses = st.lists(st.sampled_from(["WINNABLE", "LOST", "UNSETTLED"]), min_size=1)
+
+
+@given(statuses)
+def test_the_bounds_hold_the_settled_share_and_widen_with_the_unsettled(names):
+    tally = odds.Tally.of(odds.Deal(seed, name, 0.1, 5) for seed, name in enumerate(names))
+    least, lowest, most, highest = tally.bounds()
+    assert (tally.won, tally.lost, tally.unsettled) == tuple(
+        names.count(name) for name in ("WINNABLE", "LOST", "UNSETTLED"))
+    assert lowest <= least <= most <= highest
+    assert most - least == pytest.approx(tally.unsettled / tally.total)
+    assert lowest == wilson_interval(tally.won, tally.total)[0]
+
+
+def test_a_log_with_a_seed_twice_is_refused(tmp_path):
+    log = tmp_path / "twice.log"
+    log.write_text("# classic rules, budget 10 s per deal\n4 LOST 1.0 10\n4 WINNABLE 1.0 10\n")
+    with pytest.raises(odds.LogError, match="twice"):
+        odds.read_log(str(log))
+
+
+@pytest.mark.parametrize("seconds, text", [(42, "42 s"), (7 * 60, "7 min"),
+                                           (3 * 3600 + 20 * 60, "3 h 20 min")])
+def test_time_left_reads_as_people_write_it(seconds, text):
+    tally = odds.Tally(1, 0, 0)
+    assert odds.progress_text(1, 2, tally, seconds).endswith(f"about {text} left")
