@@ -30,7 +30,8 @@ The rewriting uses only the field identities ``a - b = a + (-b)``, ``a / b = a *
 stay different), which is the point: only reorderings and regroupings count as "the
 same".  The canonical form of a node depends only on its operator and the canonical
 forms of its children, so the distinct solutions can also be built from the distinct
-sub-expressions of each sub-multiset.  ``expression_of(form)`` turns a form back into a
+sub-expressions of each sub-multiset, each with the number of postfix expressions that
+have its form (the products of the children's numbers, added up).  ``expression_of(form)`` turns a form back into a
 readable tree (``8/(3-8/3)``) with the same form and value.
 """
 
@@ -46,6 +47,7 @@ from cardgames.console import integer_text
 __all__ = [
     "OPERATORS", "Node", "apply", "value_of", "postfix", "leaves", "infix",
     "count_solutions", "is_solvable", "solutions", "distinct_solutions",
+    "distinct_solution_counts",
     "canonical", "expression_of", "forget",
 ]
 
@@ -360,27 +362,41 @@ def expression_of(form: Form) -> Expr:
 
 
 @cache
-def _forms(ms: Multiset) -> dict[Value, tuple[Form, ...]]:
-    """value -> the distinct canonical forms of the expressions of ``ms`` with that value."""
-    def merge(table, op, v, left_forms, right_forms):
-        table.setdefault(v, set()).update(
-            _join_forms(op, x, y) for x in left_forms for y in right_forms)
-    table = _build_table(ms, _forms, lambda v: ((LEAF, v),), merge)
-    return {v: tuple(sorted(forms)) for v, forms in table.items()}
+def _form_counts(ms: Multiset) -> dict[Value, dict[Form, int]]:
+    """value -> {canonical form: how many expressions of ``ms`` with that value have it}."""
+    def merge(table, op, v, left_counts, right_counts):
+        counts = table.setdefault(v, {})
+        for x, m in left_counts.items():
+            for y, n in right_counts.items():
+                form = _join_forms(op, x, y)
+                counts[form] = counts.get(form, 0) + m * n
+    return _build_table(ms, _form_counts, lambda v: {(LEAF, v): 1}, merge)
+
+
+def distinct_solution_counts(values: Iterable[Value], target: Value = 24) -> list[tuple[Expr, int]]:
+    """(one readable expression, how many postfix solutions have its form), in form order.
+
+    The counts add up to ``count_solutions(values, target)``.
+    """
+    ms, target = _check(values), _number(Fraction(target))
+    if len(ms) == 1:
+        return [(ms[0], 1)] if ms[0] == target else []
+    counts: dict[Form, int] = {}
+    for op, left, a, right, b in _root_matches(ms, target):
+        right_counts = _form_counts(right)[b]
+        for x, m in _form_counts(left)[a].items():
+            for y, n in right_counts.items():
+                form = _join_forms(op, x, y)
+                counts[form] = counts.get(form, 0) + m * n
+    return [(expression_of(form), counts[form]) for form in sorted(counts)]
 
 
 def distinct_solutions(values: Iterable[Value], target: Value = 24) -> list[Expr]:
     """One readable expression per canonical form among the solutions, in form order."""
-    ms, target = _check(values), _number(Fraction(target))
-    if len(ms) == 1:
-        return [ms[0]] if ms[0] == target else []
-    forms = {_join_forms(op, x, y)
-             for op, left, a, right, b in _root_matches(ms, target)
-             for x in _forms(left)[a] for y in _forms(right)[b]}
-    return [expression_of(form) for form in sorted(forms)]
+    return [expr for expr, _ in distinct_solution_counts(values, target)]
 
 
 def forget() -> None:
     """Empty the memo tables (to time a cold run, or to free memory)."""
-    for memo in (_splits, _counts, _wanted, _trees, _forms):
+    for memo in (_splits, _counts, _wanted, _trees, _form_counts):
         memo.cache_clear()
