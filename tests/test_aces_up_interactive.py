@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from cardgames.aces_up import rules, solver
 from cardgames.aces_up.interactive import (
-    Session, board_lines, hint_line, parse, play, solver_position)
+    OFFER, OFFER_PROMPT, Session, board_lines, hint_line, parse, play, solver_position)
 from cardgames.aces_up.rules import MalformedCommand
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,14 +92,14 @@ def test_hint_on_a_lost_deal_says_so():
 
 
 def test_solve_command_plays_to_a_win_and_undo_works_in_the_loop():
-    out = run_lines(Session(15), ["F 1", "D", "U", "U", "?", "solve"])
+    out = run_lines(Session(15), ["F 1", "D", "U", "U", "U", "?", "solve"])
     assert "Nothing to undo." in out and "Undone." in out and "Hint: " in out
-    assert out.endswith("You won!")
+    assert out.endswith("You won! (seed 15)\n" + OFFER + "\n" + OFFER_PROMPT + "\n")
 
 
 def test_unknown_commands_and_quit():
     out = run_lines(Session(10), ["bogus", "Q"])
-    assert "Unknown command: 'bogus' (H for help)" in out
+    assert "Unknown command 'bogus': H lists the commands." in out
     assert out.endswith("You have chosen to quit.")
 
 

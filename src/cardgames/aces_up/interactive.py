@@ -1,39 +1,91 @@
 """The rich Aces Up game: the classic commands plus undo, hints and solve, on the same rules.
 
 Game logic lives in ``rules`` and ``solver``; this module keeps the undo history
-(:class:`Session`, pure), turns solver verdicts into lines, and runs the prompt loop
-(:func:`play`), the only function here that reads or prints.
+(:class:`Session`, pure), turns solver verdicts and rejected commands into lines of at most
+:data:`WIDTH` columns, and runs the prompt loop (:func:`play`), the only function here that
+reads or prints.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Any
+import os
+import random
+import sys
+import textwrap
+import time
+import unicodedata
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from cardgames.aces_up import rules, solver
-from cardgames.aces_up.rules import Action, Command, IllegalMove, MalformedCommand, Position
-from cardgames.aces_up.text import WON_MESSAGE, error_message, solving_line
-from cardgames.console import StatusLine, read_line
+from cardgames.aces_up.rules import (
+    Action,
+    CannotMove,
+    Command,
+    EmptyColumn,
+    IllegalMove,
+    MalformedCommand,
+    Position,
+    StockEmpty,
+)
+from cardgames.aces_up.text import solving_line
+from cardgames.console import StatusLine, integer_text, parse_integer, read_line
 
-__all__ = ["PROMPT", "HELP", "Session", "solver_position", "board_lines", "hint_line",
-           "parse", "play", "solve_seed", "DEFAULT_BUDGET"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "GUESS_NODES",
+    "GUESS_SECONDS",
+    "HELP",
+    "OFFER_PROMPT",
+    "PROMPT",
+    "WIDTH",
+    "Guess",
+    "Session",
+    "board_lines",
+    "hint_line",
+    "parse",
+    "play",
+    "random_seed",
+    "rejection",
+    "seed_line",
+    "solve_seed",
+    "solver_position",
+]
 
 PROMPT = "\naces-up> "
+OFFER_PROMPT = "\nnew game> "
 DEFAULT_BUDGET = 10.0
+#: The widest line the game prints, in columns.
+WIDTH = 79
+#: The node budget of each move tried when the solver could not settle a hint (past the
+#: solver's first phase, so that it can prove losses), and the seconds all the moves tried
+#: may take together (on the compiled search the node budget ends first, in about 0.1 s).
+GUESS_NODES = 100_000
+GUESS_SECONDS = 2.0
+#: Random seeds are chosen below this bound: short enough to read and type again.
+RANDOM_SEEDS = 1_000_000
 
 HELP = """Commands:
   D         deal one card onto each column
-  F x       discard the bottom card of column x (a higher card of its suit shows elsewhere)
+  F x       discard the bottom card of column x (a higher card of its suit
+            must be at the bottom of another column)
   T x y     move the bottom card of column x to the empty column y
-  U         undo the last move (as many times as you like)
-  ?, hint   the solver's best next move (or: this position cannot be won)
-  solve     play out a winning line to the end
-  R         restart (the same deal when a seed was given)
+  U         undo the last move or restart (as often as you like)
+  ?, hint   the solver's best next move (a guess when it cannot settle it)
+  solve     play a winning line to the end
+  R         restart this deal (U takes the restart back)
+  N [seed]  a new game: a random deal, or the deal of the seed given
   H         this help
   Q         quit"""
 
-_EXTRA = {"U": "undo", "?": "hint", "HINT": "hint", "SOLVE": "solve"}
+OFFER = "Another game? Enter a seed, press Enter for a random one, or Q to quit."
+RETRY = "Type a whole number, press Enter for a random deal, or Q."
+QUIT = "You have chosen to quit."
+
+_EXTRA = {"U": "undo", "?": "hint", "HINT": "hint", "SOLVE": "solve", "N": "new"}
+#: How many characters of a rejected line are shown back.
+_ECHO = 20
 
 
 def solver_position(position: Position) -> solver.Position:
@@ -54,9 +106,32 @@ def to_command(move: solver.Move) -> Command:
     return Command(Action.MOVE, (move.source, move.target))
 
 
+def random_seed() -> int:
+    """A seed for a game the player did not give one for (from the system's randomness)."""
+    return random.SystemRandom().randrange(RANDOM_SEEDS)
+
+
+@dataclass(frozen=True)
+class Guess:
+    """What trying each legal move with a small budget found, when the position is unsettled.
+
+    ``move``: the suggested move (None when every move was proved to lose, or on Ctrl-C);
+    ``lost``: the moves proved to lose; ``winning``: ``move`` was proved to win.
+    """
+
+    move: solver.Move | None = None
+    lost: tuple[solver.Move, ...] = ()
+    winning: bool = False
+    interrupted: bool = False
+
+
 @dataclass
 class Session:
-    """A game with its undo history and a memo of solved positions."""
+    """A game with its undo history and a memo of solved positions.
+
+    ``nodes``: an optional node budget for the solver besides ``budget`` (seconds);
+    ``guess_nodes``: the budget of each move tried for a guess; ``guess_seconds``: of all.
+    """
 
     seed: int | None = None
     lone_moves: bool = True
@@ -67,6 +142,9 @@ class Session:
     tier: str | None = None
     #: Called as ``progress(positions, seconds)`` while the solver works (None: silent).
     progress: Callable[[int, float], None] | None = None
+    nodes: int | None = None
+    guess_nodes: int = GUESS_NODES
+    guess_seconds: float | None = GUESS_SECONDS
 
     def __post_init__(self) -> None:
         if not self.history:
@@ -77,9 +155,19 @@ class Session:
         """The current position."""
         return self.history[-1]
 
-    def restart(self) -> None:
-        """A new game (the same deal again when seeded); the history starts afresh."""
-        self.history = [rules.seeded_position(self.seed)]
+    def restart(self) -> bool:
+        """Back to the deal's first position, as one more step of the history (U takes it
+        back); False, and nothing changes, when the game is already there."""
+        if self.position == self.history[0]:
+            return False
+        self.history.append(self.history[0])
+        return True
+
+    def new_game(self, seed: int) -> None:
+        """A new game with the deal of ``seed``; the history starts afresh."""
+        self.seed = seed
+        self.history = [rules.seeded_position(seed)]
+        self.solved.clear()
 
     def play(self, command: Command) -> None:
         """Apply D, F or T; raise IllegalMove (position unchanged) when the rules reject it.
@@ -92,12 +180,13 @@ class Session:
         if known and known.line and str(command) == solver.command(known.line[0]):
             self.solved[self._key()] = solver.Solution(solver.Status.WINNABLE, known.line[1:])
 
-    def _key(self) -> tuple:
-        """The memo key of the current position."""
-        return self.position.stock, self.position.columns
+    def _key(self, position: Position | None = None) -> tuple:
+        """The memo key of a position (the current one by default)."""
+        position = self.position if position is None else position
+        return position.stock, position.columns
 
     def undo(self) -> bool:
-        """Go back one move; False when there is nothing to undo."""
+        """Go back one step; False when there is nothing to undo."""
         if len(self.history) == 1:
             return False
         self.history.pop()
@@ -105,18 +194,54 @@ class Session:
 
     def solve(self) -> solver.Solution:
         """The solver's verdict on the current position (remembered per position)."""
-        key = self._key()
+        return self._verdict(self.position, self.nodes, self.budget)
+
+    def _verdict(self, position: Position, nodes: int | None,
+                 seconds: float | None) -> solver.Solution:
+        """The solver's verdict on a position within a budget; settled ones are remembered."""
+        key = self._key(position)
         found = self.solved.get(key)
         if found is None:
             try:
-                found = solver.solve(solver_position(self.position), self.lone_moves,
-                                     max_seconds=self.budget, memory=self.memory,
+                found = solver.solve(solver_position(position), self.lone_moves,
+                                     max_nodes=nodes, max_seconds=seconds, memory=self.memory,
                                      tier=self.tier, progress=self.progress)
             except KeyboardInterrupt:       # Ctrl-C while the solver loads
                 return solver.Solution(solver.Status.UNSETTLED, interrupted=True)
             if found.status is not solver.Status.UNSETTLED:
                 self.solved[key] = found
         return found
+
+    def guess(self) -> Guess:
+        """Try each legal move with the small guess budget: a move proved to win is the
+        answer; else the first of the others by :func:`guess_order`, the lost ones named.
+
+        Learns what it proves: the current position is remembered as won (through the winning
+        move) or lost (when every move loses).
+        """
+        lost: list[solver.Move] = []
+        open_moves: list[solver.Move] = []
+        seconds = self.guess_seconds
+        deadline = None if seconds is None else time.monotonic() + seconds
+        try:
+            for move in solver.legal_moves(solver_position(self.position), self.lone_moves):
+                child = rules.apply(self.position, to_command(move), self.lone_moves)
+                if deadline is not None:
+                    seconds = max(deadline - time.monotonic(), 0.001)
+                verdict = self._verdict(child, self.guess_nodes, seconds)
+                if verdict.interrupted:
+                    return Guess(interrupted=True)
+                if verdict.status is solver.Status.WINNABLE:
+                    self.solved[self._key()] = solver.Solution(
+                        solver.Status.WINNABLE, (move, *verdict.line))
+                    return Guess(move, tuple(lost), winning=True)
+                (lost if verdict.status is solver.Status.LOST else open_moves).append(move)
+        except KeyboardInterrupt:           # Ctrl-C between two searches
+            return Guess(interrupted=True)
+        if not open_moves:
+            self.solved[self._key()] = solver.Solution(solver.Status.LOST)
+            return Guess(None, tuple(lost))
+        return Guess(guess_order(self.position, open_moves, self.lone_moves)[0], tuple(lost))
 
     def winning_line(self) -> Iterator[Command]:
         """Play a winning line out, yielding each command after applying it."""
@@ -126,11 +251,94 @@ class Session:
             yield command
 
 
+def guess_order(position: Position, moves: Sequence[solver.Move],
+                lone_moves: bool = True) -> list[solver.Move]:
+    """Moves from the likeliest to win: the solver's own order (discards, moves of a card
+    that is not alone, the deal, moves of a lone card), a safe discard first.
+
+    A safe discard (the card is the lowest left of its suit) never spoils a winnable game
+    (see ``solver._safe_discard``; not so with no lone moves while the stock holds cards).
+    """
+    target = solver_position(position)
+    order = [move for move in solver.legal_moves(target, lone_moves) if move in moves]
+    if lone_moves or not position.stock:
+        safe = solver._safe_discard(target.columns, solver._remaining(target))
+        if safe in order:
+            order.remove(safe)
+            order.insert(0, safe)
+    return order
+
+
+# ---------------------------------------------------------------- lines
+
+
+def plural(count: int, word: str) -> str:
+    """``1 card``, ``2 cards``, ``0 cards``."""
+    return f"{count:,} {word}" if count == 1 else f"{count:,} {word}s"
+
+
+def fit(text: str, width: int = WIDTH) -> str:
+    """The text with every line longer than ``width`` wrapped at spaces (or cut)."""
+    lines = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            lines.append(line)
+        else:
+            indent = " " * (len(line) - len(line.lstrip(" ")))
+            lines.extend(textwrap.wrap(line, width, subsequent_indent=indent + "  ",
+                                       break_on_hyphens=False))
+    return "\n".join(lines)
+
+
+def columns(text: str) -> int:
+    """How many terminal columns a text takes (wide East Asian characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def echo(text: str) -> str:
+    """A line the player typed, quoted and shortened to at most _ECHO + 2 columns."""
+    text = text.strip()
+    if columns(text) <= _ECHO:
+        return repr(text)
+    while columns(text) > _ECHO - 1:
+        text = text[:-1]
+    return repr(text + "\u2026")
+
+
+def seed_line(seed: int | None, lone_moves: bool = True) -> str:
+    """The line naming the deal: its seed and how to replay it (or how big the seed is)."""
+    if seed is None:
+        return "An unseeded deal."
+    text = integer_text(seed)
+    variant = " --no-lone-moves" if not lone_moves else ""
+    line = f"Seed {text} (replay it: cardgames aces-up --seed {text}{variant})"
+    if len(line) <= WIDTH:
+        return line
+    return f"Seed: the {plural(len(text.lstrip('-')), 'digit')} number given with --seed"
+
+
+def board_lines(position: Position) -> list[str]:
+    """A clear board: counts, the column numbers, then the cards row by row (top first)."""
+    last = f", last {position.foundation[-1]}" if position.foundation else ""
+    stock = len(position.stock)
+    counts = (f"Stock: {plural(stock, 'card')} ({plural(stock // 4, 'deal')} left)"
+              f"   Foundation: {plural(len(position.foundation), 'card')}{last}")
+    lines = ["", counts,
+             "   " + "".join(f"{number:<5d}" for number in rules.COLUMNS).rstrip()]
+    for row in range(max(len(column) for column in position.columns)):
+        cells = (str(column[row]) if row < len(column) else "" for column in position.columns)
+        lines.append(("   " + "".join(f"{cell:<5s}" for cell in cells)).rstrip())
+    return lines
+
+
 def hint_line(session: Session) -> str:
-    """The answer to ``?``: the next move of a winning line, or why there is none."""
+    """The answer to ``?``: the next move of a winning line, a guess, or why there is none."""
     if rules.is_won(session.position):
         return "The game is won."
-    return verdict_line(session, session.solve())
+    verdict = session.solve()
+    if verdict.status is solver.Status.UNSETTLED and not verdict.interrupted:
+        return guess_lines(session, session.guess())
+    return verdict_line(session, verdict)
 
 
 def verdict_line(session: Session, verdict: solver.Solution) -> str:
@@ -145,6 +353,21 @@ def verdict_line(session: Session, verdict: solver.Solution) -> str:
     return f"Hint: {solver.command(verdict.line[0])}  ({describe(session.position, verdict.line[0])})"
 
 
+def guess_lines(session: Session, guess: Guess) -> str:
+    """The answer to ``?`` on a position the solver could not settle."""
+    if guess.interrupted:
+        return "The solver was interrupted; no hint."
+    if guess.winning or guess.move is None:
+        return verdict_line(session, session.solve())
+    move = solver.command(guess.move)
+    lines = [f"Guess: {move}  ({describe(session.position, guess.move)})",
+             (f"The solver could not settle this position in {session.budget:g} s: "
+              "this is a guess.")]
+    if guess.lost:
+        lines.append(f"Proved to lose: {', '.join(solver.line_commands(guess.lost))}.")
+    return fit("\n".join(lines))
+
+
 def describe(position: Position, move: solver.Move) -> str:
     """A short description of a move in words."""
     if move.kind == "D":
@@ -155,62 +378,171 @@ def describe(position: Position, move: solver.Move) -> str:
     return f"move {card} from column {move.source} to column {move.target}"
 
 
-def board_lines(position: Position) -> list[str]:
-    """A clear board: counts, the column numbers, then the cards row by row (top first)."""
-    last = f", last {position.foundation[-1]}" if position.foundation else ""
-    lines = ["", f"Stock: {len(position.stock)} cards ({len(position.stock) // 4} deals left)"
-                 f"   Foundation: {len(position.foundation)} cards{last}",
-             "   " + "".join(f"{number:<5d}" for number in rules.COLUMNS).rstrip()]
-    for row in range(max(len(column) for column in position.columns)):
-        cells = (str(column[row]) if row < len(column) else "" for column in position.columns)
-        lines.append(("   " + "".join(f"{cell:<5s}" for cell in cells)).rstrip())
-    return lines
+def rejection(error: IllegalMove) -> str:
+    """Why the rules reject a command, in words."""
+    if isinstance(error, StockEmpty):
+        return "The stock is empty: there is nothing left to deal."
+    if isinstance(error, EmptyColumn):
+        return f"Column {error.column} is empty: there is no card to discard."
+    if isinstance(error, CannotMove):
+        card = error.card
+        if card.is_ace:
+            return f"{card} cannot be discarded: aces stay (the game ends with the four aces)."
+        return (f"{card} cannot be discarded: no higher {card.suit.name.lower()[:-1]} is at "
+                "the bottom of another column.")
+    return f"Cannot move: {error} (T x y moves a card to an empty column)."
+
+
+def malformed(line: str) -> str:
+    """Why a line is not a command, in words."""
+    words = line.split()
+    if not words:
+        return "Type a command (H lists them)."
+    word = words[0].upper()
+    arity = {"F": 1, "T": 2}.get(word)
+    if arity is None:
+        if word in _EXTRA or word in {action.value for action in Action}:
+            return f"{word} takes no number (H lists the commands)."
+        return f"Unknown command {echo(line)}: H lists the commands."
+    if len(words) != 1 + arity:
+        example = "F 2" if word == "F" else "T 1 3"
+        count = "one column number" if arity == 1 else "two column numbers"
+        return f"{word} takes {count}, as in {example}."
+    for token in words[1:]:
+        if rules._column_token(token) is None:
+            if parse_integer(token) is not None and len(token) <= _ECHO:
+                return f"There is no column {token.strip()}: the columns are 1 to 4."
+            return f"Not a column number: {echo(token)} (the columns are 1 to 4)."
+    return f"Unknown command {echo(line)}: H lists the commands."  # not reached
 
 
 def parse(line: str) -> tuple[str, Command | None]:
-    """Read a line: ('undo'|'hint'|'solve'|'play', command) or raise MalformedCommand."""
-    word = line.strip().upper()
-    if word in _EXTRA:
+    """Read a line: ('undo'|'hint'|'solve'|'new'|'play', command) or raise MalformedCommand.
+
+    ``N`` may be followed by a seed (read by :func:`new_game_seed`).
+    """
+    words = line.split()
+    word = words[0].upper() if words else ""
+    if word == "N" and len(words) <= 2:
+        if len(words) == 1 or parse_integer(words[1]) is not None:
+            return "new", None
+        raise MalformedCommand(line)
+    if word in _EXTRA and len(words) == 1:
         return _EXTRA[word], None
-    command = rules.parse_command(line)
-    return "play", command
+    return "play", rules.parse_command(line)
+
+
+def new_game_seed(line: str) -> int | None:
+    """The seed of an ``N seed`` line (None for a plain ``N``)."""
+    words = line.split()
+    return parse_integer(words[1]) if len(words) == 2 else None
+
+
+def won_line(session: Session) -> str:
+    """What a won game says."""
+    if session.seed is None:
+        return "You won!"
+    return fit(f"You won! (seed {integer_text(session.seed)})")
+
+
+# ---------------------------------------------------------------- the prompt loop
 
 
 def play(session: Session, read: Callable[[str], str | None] | None = None,
-         write: Callable[[str], None] = print) -> int:
-    """The prompt loop; returns 0 when the player quits, wins or input ends.
+         write: Callable[[str], None] = print,
+         new_seed: Callable[[], int] = random_seed) -> int:
+    """The prompt loop; returns 0 when the player quits or input ends (or Ctrl-C at a prompt).
 
     ``read(prompt)`` returns a line, or None (or raises EOFError) at the end of input; it
-    defaults to ``console.read_line`` (a closed stdin and an over-long line end the input too).
+    defaults to ``console.read_line`` (a closed stdin and an over-long line end the input too),
+    with line editing and history when it reads a terminal.  ``new_seed()`` chooses the seed
+    of a game the player gives none for, so that every deal can be replayed and solved.
     """
-    read = read or read_line
+    if read is None:
+        _enable_line_editing()
+        read = read_line
     status = StatusLine()
     if session.progress is None:
         session.progress = lambda positions, seconds: status.show(solving_line(positions, seconds))
+    if session.seed is None:
+        session.new_game(new_seed())
     write(HELP)
-    write("\n".join(board_lines(session.position)))
+    write(seed_line(session.seed, session.lone_moves))
     while True:
-        try:
-            line = read(PROMPT)
-        except EOFError:
-            line = None
+        write("\n".join(board_lines(session.position)))
+        if rules.is_won(session.position):
+            write(won_line(session))
+            seed = _offer(read, write, new_seed)
+            if seed is None:
+                return 0
+            _start(session, seed, write)
+            continue
+        if not any(rules.legal_commands(session.position, session.lone_moves)):
+            write("No move is left: this game is lost (U undoes, R restarts, N: a new game).")
+        line = _ask(read, PROMPT)
         if line is None:
             write("")
             return 0
         if _asks_the_solver(line):
             status.show(THINKING)
-        for output in _react(session, line):
+        try:
+            for output in _react(session, line, new_seed):
+                status.clear()
+                write(fit(output))
+        except KeyboardInterrupt:           # Ctrl-C outside a search: back to the prompt
             status.clear()
-            write(output)
+            write("Interrupted.")
+        status.clear()
         if line.strip().upper() == "Q":
             return 0
-        if rules.is_won(session.position):
-            write(WON_MESSAGE)
-            return 0
-        write("\n".join(board_lines(session.position)))
 
 
 THINKING = "thinking... (Ctrl-C stops)"
+
+
+def _enable_line_editing() -> None:
+    """Load ``readline`` (line editing, history) when the prompts read a terminal: ``input``
+    then uses it; on a pipe nothing changes."""
+    try:
+        if not (os.isatty(sys.stdin.fileno()) and os.isatty(sys.stdout.fileno())):
+            return
+        import readline  # noqa: F401  (imported for its effect on input())
+    except (ImportError, AttributeError, OSError, ValueError):
+        pass
+
+
+def _ask(read: Callable[[str], str | None], prompt: str) -> str | None:
+    """One line from ``read``; None at the end of input or on Ctrl-C."""
+    try:
+        return read(prompt)
+    except (EOFError, KeyboardInterrupt):
+        return None
+
+
+def _start(session: Session, seed: int, write: Callable[[str], None]) -> None:
+    """Start a new game and name its seed."""
+    session.new_game(seed)
+    write(seed_line(seed, session.lone_moves))
+
+
+def _offer(read: Callable[[str], str | None], write: Callable[[str], None],
+           new_seed: Callable[[], int]) -> int | None:
+    """Offer a new game: the seed typed, a random one for an empty line, None to stop."""
+    write(OFFER)
+    while True:
+        line = _ask(read, OFFER_PROMPT)
+        if line is None:
+            write("")
+            return None
+        if line.strip().upper() == "Q":
+            write(QUIT)
+            return None
+        if not line.strip():
+            return new_seed()
+        seed = parse_integer(line)
+        if seed is not None:
+            return seed
+        write(f"Not a seed: {echo(line)}.\n{RETRY}")
 
 
 def _asks_the_solver(line: str) -> bool:
@@ -221,12 +553,13 @@ def _asks_the_solver(line: str) -> bool:
         return False
 
 
-def _react(session: Session, line: str) -> Iterator[str]:
+def _react(session: Session, line: str,
+           new_seed: Callable[[], int] = random_seed) -> Iterator[str]:
     """The lines printed in answer to one input line (the state changes as they are made)."""
     try:
         kind, command = parse(line)
     except MalformedCommand:
-        yield f"Unknown command: {line.strip()!r} (H for help)"
+        yield malformed(line)
         return
     if kind == "undo":
         yield "Undone." if session.undo() else "Nothing to undo."
@@ -234,31 +567,53 @@ def _react(session: Session, line: str) -> Iterator[str]:
         yield hint_line(session)
     elif kind == "solve":
         yield from _solve_lines(session)
+    elif kind == "new":
+        seed = new_game_seed(line)
+        session.new_game(new_seed() if seed is None else seed)
+        yield "New game."
+        yield seed_line(session.seed, session.lone_moves)
     elif command.action is Action.QUIT:
-        yield "You have chosen to quit."
+        yield QUIT
     elif command.action is Action.HELP:
         yield HELP
     elif command.action is Action.RESTART:
-        session.restart()
-        yield "New game."
+        yield ("Restarted: the deal's first position (U takes it back)." if session.restart()
+               else "This is already the deal's first position.")
     else:
         try:
             session.play(command)
         except IllegalMove as error:
-            yield error_message(error)
+            yield rejection(error)
 
 
 def _solve_lines(session: Session) -> Iterator[str]:
-    """Play out a winning line, one line per move, or say why not."""
+    """Play out a winning line, its commands a few to a line, or say why not."""
     if rules.is_won(session.position):
+        yield "The game is won."
         return
     verdict = session.solve()
+    if verdict.status is solver.Status.UNSETTLED and not verdict.interrupted:
+        yield (f"The solver could not settle this position in {session.budget:g} s "
+               "(? gives a guess).")
+        return
     if verdict.status is not solver.Status.WINNABLE:
         yield verdict_line(session, verdict)
         return
-    yield "Playing a winning line:"
-    for command in list(session.winning_line()):
-        yield f"  {command}"
+    commands = [str(command) for command in session.winning_line()]
+    yield f"Playing a winning line of {plural(len(commands), 'move')}:"
+    yield "\n".join(packed(commands))
+
+
+def packed(words: Sequence[str], width: int = WIDTH, indent: str = "  ") -> list[str]:
+    """Words (each kept whole) a few to a line, indented, separated by commas."""
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        if line and len(line) + len(word) + 2 > width:
+            lines.append(line + ",")
+            line = ""
+        line = f"{line}, {word}" if line else indent + word
+    return lines + [line] if line else lines
 
 
 def solve_seed(seed: int, lone_moves: bool = True, budget: float | None = DEFAULT_BUDGET,
