@@ -34,9 +34,58 @@ def test_usage_errors_exit_with_status_2(argv, capsys):
     assert capsys.readouterr().out == ""
 
 
-def test_python_m_cardgames_runs_a_subcommand():
+def test_python_m_cardgames_runs_a_subcommand_at_a_fixed_width_when_piped():
     run = subprocess.run([sys.executable, "-m", "cardgames", "solitaire-1", "--exact"],
-                         capture_output=True, cwd=ROOT, timeout=120,
-                         env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"})
+                         capture_output=True, cwd=ROOT, timeout=120, check=False,
+                         env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin",
+                              "COLUMNS": "200"})
     assert run.returncode == 0 and run.stderr == b""
-    assert run.stdout.decode().splitlines()[2] == "                                4 |    18.77%"
+    lines = run.stdout.decode().splitlines()
+    assert lines[2].startswith("              4 |           6,750 | 18.77% | ████")
+    assert max(len(line) for line in lines) == 80  # not $COLUMNS: a pipe gets the same bytes
+
+
+@pytest.mark.parametrize("message, human", [
+    ("argument --games: needs a positive whole number, not '0'",
+     "--games needs a positive whole number, not '0'"),
+    ("argument --budget: not a positive number of seconds: 'x'",
+     "--budget: not a positive number of seconds: 'x'"),
+    ("argument --tier: invalid choice: 'gpu' (choose from 'auto', 'stdlib')",
+     "--tier can be auto or stdlib, not 'gpu'"),
+    ("argument COMMAND: invalid choice: 'x' (choose from 'a', 'b', 'c')",
+     "a game can be a, b or c, not 'x'"),
+    ("argument --games: expected one argument", "--games needs a value"),
+    ("--jobs goes with --games N", "--jobs goes with --games N")])
+def test_argparse_messages_in_users_words(message, human):
+    assert cli.human_message(message) == human
+
+
+def error_lines(argv, capsys):
+    """The stderr lines of a refused ``cardgames argv`` (status 2, nothing on stdout)."""
+    with pytest.raises(SystemExit) as stop:
+        cli.main(argv)
+    out, err = capsys.readouterr()
+    assert (stop.value.code, out) == (2, "") and "Traceback" not in err
+    return err.splitlines()
+
+
+def test_a_missing_game_lists_the_games(capsys):
+    assert error_lines([], capsys)[-1] == ("cardgames: error: which game? solitaire-1, "
+                                           "solitaire-2, aces-up or 24 (cardgames --help "
+                                           "says more)")
+
+
+@pytest.mark.parametrize("command", ["solitaire-1", "solitaire-2", "aces-up", "24"])
+def test_an_unknown_option_gets_its_subcommands_usage(command, capsys):
+    lines = error_lines([command, "--no-such-option"], capsys)
+    assert lines[0].startswith(f"usage: cardgames {command} ")
+    assert lines[-1] == (f"cardgames {command}: error: no option --no-such-option here "
+                         "(--help lists them)")
+
+
+@pytest.mark.parametrize("argv", [["solitaire-1", "--seed", "x"], ["aces-up", "--seed", "x"],
+                                  ["24", "--target", "x"], ["solitaire-2", "--jobs", "x"]])
+def test_no_message_names_a_python_function(argv, capsys):
+    message = error_lines(argv, capsys)[-1]
+    assert "invalid" not in message and "_" not in message.split(": error: ")[1]
+    assert message.split(": error: ")[1].startswith(argv[1])

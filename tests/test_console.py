@@ -75,7 +75,7 @@ def test_check_simulate_args_rejects(n, i):
 def test_a_huge_seed_line_plays_without_a_traceback(script):
     seed = "9" * 5000
     run = subprocess.run([sys.executable, script], input=(seed + "\nq\n").encode(),
-                         capture_output=True, cwd=ROOT, timeout=60)
+                         capture_output=True, cwd=ROOT, timeout=60, check=False)
     assert run.returncode == 0 and run.stderr == b""
     assert run.stdout.startswith((console.SEED_PROMPT + "\n").encode())
 
@@ -83,7 +83,7 @@ def test_a_huge_seed_line_plays_without_a_traceback(script):
 @pytest.mark.parametrize("script", ["solitaire_1.py", "solitaire_2.py"])
 def test_closed_stdin_is_the_end_of_input(script):
     run = subprocess.run([sys.executable, script], preexec_fn=lambda: os.close(0),
-                         capture_output=True, cwd=ROOT, timeout=60)
+                         capture_output=True, cwd=ROOT, timeout=60, check=False)
     assert run.returncode == 1
     assert run.stderr.decode().strip() == console.NO_SEED_MESSAGE
 
@@ -92,7 +92,8 @@ def test_closed_stdin_is_the_end_of_input(script):
                                   ["twenty_four.py"], ["aces_up.py", "--seed", "10"]])
 def test_a_closed_stdout_ends_with_status_1_and_no_traceback(argv):
     run = subprocess.run([sys.executable, *argv], preexec_fn=lambda: os.close(1),
-                         stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT, timeout=60)
+                         stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT, timeout=60,
+                         check=False)
     assert (run.returncode, run.stderr) == (1, b"")
 
 
@@ -141,3 +142,24 @@ def test_a_status_line_on_a_closed_stream_is_dropped():
     stream.close()
     status.show("solving")            # no exception: the line is simply not shown
     assert not status.on
+
+
+@pytest.mark.parametrize("convert, text, message", [
+    (console.integer, "1.5", "needs a whole number, not '1.5'"),
+    (console.integer, "", "needs a whole number, not ''"),
+    (console.positive_integer, "0", "needs a positive whole number, not '0'"),
+    (console.positive_integer, "-3", "needs a positive whole number, not '-3'"),
+    (console.positive_integer, "x" * 100, ("needs a positive whole number, not "
+                                          "'xxxxxxxxxxxxxxxxxxxx'… (100 characters)"))])
+def test_option_types_say_what_they_need(convert, text, message):
+    import argparse
+
+    with pytest.raises(argparse.ArgumentTypeError) as error:
+        convert(text)
+    assert str(error.value) == message
+
+
+@given(st.integers(min_value=1))
+def test_positive_integer_reads_what_integer_text_writes(value):
+    assert console.positive_integer(console.integer_text(value)) == value
+    assert console.integer(console.integer_text(-value)) == -value

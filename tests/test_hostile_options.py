@@ -143,9 +143,15 @@ def test_progress_bar_of_a_huge_run():
             return True
 
     stream = Terminal()
-    show = report.progress_bar(BIG, stream=stream)
+    assert report.progress_bar(BIG, stream=stream) is not None
+    times = iter([0.0, 0.0, 1.0])  # the start, its first drawing, one second later
+    show = report.Progress(BIG, console.StatusLine(stream), clock=lambda: next(times))
     show(20_000)
-    assert f" 20,000/{console.integer_text(BIG, ',')} games " in stream.getvalue()
+    line = stream.getvalue().split("\r")[-1]
+    assert line.endswith(" games/s  over 99 h left\x1b[K")  # 5,001 digits: left out at 80
+    assert len(line) - len("\x1b[K") < 80
+    assert f" 20,000 of {console.integer_text(BIG, ',')} games " in report.progress_line(
+        20_000, BIG, 1.0, 20_000)  # a terminal wide enough
 
 
 # --------------------------------------------------------------- 3. --scheduler

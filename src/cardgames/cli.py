@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import signal
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from cardgames import __version__
 
@@ -23,15 +25,79 @@ GAMES = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors read in users' words, each with its own usage.
+
+    argparse's "argument --games: needs ..." becomes "--games needs ...", and an option the
+    chosen subcommand does not know is reported with that subcommand's usage, not the
+    top-level one.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        """Print the usage and the message in users' words; exit with status 2."""
+        super().error(human_message(message))
+
+    def parse_args(self, args=None, namespace=None):  # type: ignore[override]
+        """Parse, reporting arguments no parser took with the chosen subcommand's usage."""
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            chosen = getattr(self, "subcommands", {}).get(getattr(parsed, "command", None), self)
+            chosen.error(unknown_arguments(extras))
+        return parsed
+
+
+#: argparse's own phrases, and what they become.
+_ARGUMENT = re.compile(r"argument (?P<name>[^:]+): (?P<message>.*)", re.DOTALL)
+_CHOICE = re.compile(r"invalid choice: (?P<given>.*) \(choose from (?P<choices>.*)\)", re.DOTALL)
+
+
+def human_message(message: str) -> str:
+    """argparse's error message in users' words (other messages are left as they are)."""
+    match = _ARGUMENT.fullmatch(message)
+    if match is None:
+        if message.startswith("the following arguments are required: COMMAND"):
+            return f"which game? {_or(_command_names())} (cardgames --help says more)"
+        return message
+    name, text = match["name"], match["message"]
+    choice = _CHOICE.fullmatch(text)
+    if choice is not None:
+        choices = [c.strip().strip("'") for c in choice["choices"].split(",")]
+        what = "a game" if name == "COMMAND" else name
+        return f"{what} can be {_or(choices)}, not {choice['given']}"
+    if text == "expected one argument":
+        return f"{name} needs a value"
+    return f"{name} {text}" if text.startswith("needs ") else f"{name}: {text}"
+
+
+def unknown_arguments(extras: Sequence[str]) -> str:
+    """The message for arguments no option of the subcommand takes."""
+    options = [extra for extra in extras if extra.startswith("-")]
+    if options:
+        return (f"no option {_or(options)} here (--help lists them)" if len(options) == 1
+                else f"no options {', '.join(options)} here (--help lists them)")
+    return f"unexpected argument{'s' if len(extras) > 1 else ''}: {' '.join(extras)}"
+
+
+def _or(words: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _command_names() -> list[str]:
+    """The subcommands' names, in --help's order."""
+    return [action for action in build_parser().subcommands]
+
+
+def build_parser() -> Parser:
     """The argument parser with every game's subcommand."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="cardgames",
         description="Classic card games: the Aces and Sevens solitaires, Aces Up, the 24 game.")
     parser.add_argument("--version", action="version", version=f"cardgames {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in GAMES:
         importlib.import_module(module).add_parser(subparsers)
+    parser.subcommands = subparsers.choices
     return parser
 
 

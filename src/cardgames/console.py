@@ -18,7 +18,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import Self, TextIO
 
 from cardgames.tiers import TierError
 
@@ -140,19 +140,34 @@ def parse_number(text: str) -> float | None:
     return value if math.isfinite(value) else None
 
 
+def shown_argument(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message; a long one cut, with its length."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit // 2]!r}… ({len(text):,} characters)"
+
+
 def integer(text: str) -> int:
-    """An argparse ``type``: an int in the seed syntax; ValueError makes argparse say "invalid integer"."""
+    """An argparse ``type``: an int in the seed syntax (ASCII digits, optional sign).
+
+    The message reads after the option's name: ``--seed needs a whole number, not '1.5'``.
+    """
+    from argparse import ArgumentTypeError  # only the cardgames command parses options
+
     value = parse_integer(text)
     if value is None:
-        raise ValueError(f"not an integer: {text!r}")
+        raise ArgumentTypeError(f"needs a whole number, not {shown_argument(text)}")
     return value
 
 
 def positive_integer(text: str) -> int:
     """An argparse ``type``: an int >= 1 in the seed syntax."""
-    value = integer(text)
-    if value < 1:
-        raise ValueError(f"not a positive integer: {text!r}")
+    from argparse import ArgumentTypeError
+
+    value = parse_integer(text)
+    if value is None or value < 1:
+        raise ArgumentTypeError(
+            f"needs a positive whole number, not {shown_argument(text)}")
     return value
 
 
@@ -416,11 +431,11 @@ class StatusLine:
         """Replace the line with ``text`` (cut to the terminal's width)."""
         if not self.on:
             return
-        text = text[:self._columns() - 1]
+        text = text[:self.columns() - 1]
         self._write("\r" + text + ERASE_TO_END)
         self.shown = True
 
-    def __enter__(self) -> StatusLine:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
@@ -432,8 +447,8 @@ class StatusLine:
             self._write("\r" + ERASE_TO_END)
         self.shown = False
 
-    def _columns(self) -> int:
-        """The width of the stream's terminal (else stdout's, or 80)."""
+    def columns(self) -> int:
+        """The present width of the stream's terminal (else stdout's, or 80)."""
         try:
             return os.get_terminal_size(self.stream.fileno()).columns
         except (AttributeError, OSError, ValueError):

@@ -1,74 +1,255 @@
-"""Simulation results for people and for scripts: the odds table with a 95% confidence
-interval per row (and the exact value where it is known), as text or JSON, and a progress
-bar on a terminal.
+"""Simulation results for people and for scripts: the odds table (counts, shares with as many
+decimals as their 95% interval needs, a bar per row), JSON, and a progress bar on a terminal.
 
 The root scripts print the assignment's bare table (``simulate.table_lines``); the
-``cardgames`` command prints this richer one.  Everything comes from integer counts.
+``cardgames`` command prints this richer one.  Everything comes from integer counts, divided
+only in the last formatting step; every function here returns lines, only ``print_simulation``
+writes them.
 """
 
 from __future__ import annotations
 
+import argparse
 import functools
 import json
+import os
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TextIO
 
-from cardgames.simulate import wilson_interval
 from cardgames import tiers
+from cardgames.simulate import wilson_interval
 from cardgames.tiers import AUTO, TIERS, TierError
 
 #: Runs of at least this many games show a progress bar (on a terminal only).
 LONG_RUN = 100_000
 
+#: The width of a table written anywhere but a terminal (a pipe, a file): fixed, so that the
+#: same run gives the same bytes wherever it is written.
+DEFAULT_WIDTH = 80
 
-def rows(counts: Mapping[int, int], exact: Mapping[int, Fraction] | None = None,
+#: Fewest and most decimals of a percentage: at least the assignment's two; at most enough to
+#: separate the bounds of a single game in 10**13.
+MIN_DECIMALS, MAX_DECIMALS = 2, 15
+
+#: Partial blocks, in eighths of a character: index e is e/8 of a full block.
+EIGHTHS = ("", "▏", "▎", "▍", "▌", "▋", "▊", "▉")
+FULL_BLOCK = "█"
+
+#: A bar column narrower than this is left out (it would show nothing but rounding).
+MIN_BAR = 5
+
+#: The separator between columns, and the dash between the bounds of an interval.
+SEPARATOR, DASH = " | ", " – "
+
+
+@dataclass(frozen=True)
+class Exact:
+    """Exact odds as integer counts out of a whole: ``counts[k]`` of ``total`` ``unit``."""
+
+    counts: Mapping[int, int]
+    total: int
+    unit: str = "placements"
+
+    def share(self, k: int) -> Fraction:
+        """The exact probability of outcome ``k``."""
+        return Fraction(self.counts.get(k, 0), self.total)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How a table reads: the key column's header, the count column's, the total row's label
+    (None: no total row), and whether rows run from the largest key down."""
+
+    key_header: str
+    count_header: str = "Games"
+    total_label: str | None = None
+    descending: bool = False
+
+
+def rows(counts: Mapping[int, int], exact: Exact | None = None,
          descending: bool = False) -> list[int]:
     """The outcomes to list: every one seen, and every one with a known positive probability."""
-    keys = {k for k, c in counts.items() if c} | {k for k, p in (exact or {}).items() if p}
+    known = exact.counts if exact is not None else {}
+    keys = {k for k, c in counts.items() if c} | {k for k, c in known.items() if c}
     return sorted(keys, reverse=descending)
 
 
-def table(header: str, counts: Mapping[int, int], n: int,
-          exact: Mapping[int, Fraction] | None = None, descending: bool = False) -> list[str]:
-    """The odds table with a Wilson 95% interval per row, and the exact odds when given."""
-    key_width = header.index(" | ")
-    head = f"{header} |      95% interval"
-    if exact is not None:
-        head += " |     Exact"
-    lines = [head, "-" * len(head)]
-    for k in rows(counts, exact, descending):
-        count = counts.get(k, 0)
+def percent_text(share: Fraction | float, decimals: int) -> str:
+    """``share`` (0 to 1) as a percentage with ``decimals`` decimals, rounded exactly (half to even)."""
+    scaled = round(Fraction(share) * 100 * 10 ** decimals)
+    whole, part = divmod(scaled, 10 ** decimals)
+    return f"{whole}.{part:0{decimals}d}%" if decimals else f"{whole}%"
+
+
+def decimals_needed(*values: Fraction | float) -> int:
+    """The fewest decimals (at least MIN_DECIMALS) that print different values differently
+    and no value above zero as zero."""
+    distinct = sorted({Fraction(v) for v in values})
+    for decimals in range(MIN_DECIMALS, MAX_DECIMALS):
+        texts = [percent_text(v, decimals) for v in distinct]
+        zero = percent_text(0, decimals)
+        if len(set(texts)) == len(texts) and zero not in texts[distinct[0] == 0:]:
+            return decimals
+    return MAX_DECIMALS
+
+
+def bar_eighths(count: int, largest: int, width: int) -> int:
+    """The length, in eighths of a character, of the bar of ``count`` when ``largest`` fills
+    ``width`` characters: rounded, and at least one eighth for any count above zero."""
+    if count <= 0 or largest <= 0:
+        return 0
+    return max(1, (2 * count * width * 8 + largest) // (2 * largest))
+
+
+def bar_text(eighths: int) -> str:
+    """A bar of ``eighths`` eighths of a character: full blocks, then one partial block."""
+    return FULL_BLOCK * (eighths // 8) + EIGHTHS[eighths % 8]
+
+
+def count_text(count: int) -> str:
+    """A count with thousands separators, of any size."""
+    from cardgames.console import integer_text
+
+    return integer_text(count, ",")
+
+
+def _row_cells(count: int, n: int, intervals: bool, exact_share: Fraction | None,
+               count_cell: str | None = None) -> list[str]:
+    """The cells of one row after its key: count, share, [low, high], [exact]."""
+    share = Fraction(count, n)
+    values: list[Fraction | float] = [share]
+    if intervals:
         low, high = wilson_interval(count, n)
-        line = f"{k:>{key_width}} | {count / n:9.2%} | {low:7.2%} – {high:7.2%}"
-        if exact is not None:
-            line += f" | {float(exact.get(k, 0)):9.2%}"
-        lines.append(line)
+        values += [low, high]
+    if exact_share is not None:
+        values.append(exact_share)
+    decimals = decimals_needed(*values[:3])  # the exact odds take the row's decimals
+    return [count_cell or count_text(count)] + [percent_text(v, decimals) for v in values]
+
+
+def table(layout: Layout, counts: Mapping[int, int], n: int, exact: Exact | None = None,
+          intervals: bool = True, width: int = DEFAULT_WIDTH) -> list[str]:
+    """The odds table: per outcome its count, share, 95% interval, exact share and a bar.
+
+    Shares show as many decimals as separate them from their bounds.  The bars are scaled so
+    that the largest count fills what ``width`` leaves after the numbers (no bar column when
+    that is under MIN_BAR), so every line fits in ``width`` when the numbers do.
+    """
+    keys = rows(counts, exact, layout.descending)
+    body = [[str(k), *_row_cells(counts.get(k, 0), n, intervals,
+                                  exact.share(k) if exact else None)] for k in keys]
+    total_row = None
+    if layout.total_label is not None:
+        won = sum(counts.get(k, 0) for k in keys)
+        exact_won = Fraction(sum(exact.counts.values()), exact.total) if exact else None
+        whole = "" if intervals else f" of {count_text(n)}"  # a simulation's n is --games
+        total_row = [layout.total_label,
+                     *_row_cells(won, n, intervals, exact_won, count_text(won) + whole)]
+    header = [layout.key_header, layout.count_header, "Share"]
+    if intervals:
+        header += ["95% interval", ""]
+    if exact is not None:
+        header.append("Exact")
+    widths = _column_widths(header, body + ([total_row] if total_row else []), intervals)
+    numbers = [_joined(cells, widths, intervals) for cells in body]
+    text_width = len(_joined(header, widths, intervals, header=True)) + len(SEPARATOR)
+    bar_width = width - text_width
+    largest = max((counts.get(k, 0) for k in keys), default=0)
+    show_bars = bar_width >= MIN_BAR and largest > 0
+    rule_widths = [*widths[:len(widths) - (1 if intervals else 0)]]
+    if intervals:  # low and high are one column under the rule
+        rule_widths[3] = widths[3] + len(DASH) + widths[4]
+    if show_bars:
+        rule_widths.append(bar_width)
+    rule = "-+-".join("-" * w for w in rule_widths)
+    lines = [_joined(header, widths, intervals, header=True), rule]
+    for k, line in zip(keys, numbers):
+        bar = bar_text(bar_eighths(counts.get(k, 0), largest, bar_width)) if show_bars else ""
+        lines.append((line + SEPARATOR + bar).rstrip() if show_bars else line)
+    if total_row:
+        lines += [rule, _joined(total_row, widths, intervals)]
     return lines
 
 
-def as_json(game: str, counts: Mapping[int, int], n: int, first_seed: int, outcome: str,
-            exact: Mapping[int, Fraction] | None = None, descending: bool = False) -> str:
-    """The same results as a JSON document (counts as integers, exact odds as fractions).
+def _column_widths(header: Sequence[str], body: Sequence[Sequence[str]],
+                   intervals: bool) -> list[int]:
+    """The width of each column: its widest cell (an interval's header spans two columns)."""
+    widths = [max(len(row[i]) for row in [header, *body]) for i in range(len(header))]
+    if intervals:
+        widths[3:5] = [max((len(row[i]) for row in body), default=0) for i in (3, 4)]
+        span = widths[3] + len(DASH) + widths[4]
+        widths[3] += max(0, len(header[3]) - span)
+    return widths
 
-    ``games`` and ``first_seed`` are JSON numbers with every digit, however many: JSON sets
-    no limit, and the type of a field does not change with its size (Python's ``json.loads``
-    reads one of more than 4,300 digits with ``parse_int=console.parse_integer``).
+
+def _joined(cells: Sequence[str], widths: Sequence[int], intervals: bool,
+            header: bool = False) -> str:
+    """The cells right-aligned in their columns; an interval as ``low – high``."""
+    texts = [cell.rjust(w) for cell, w in zip(cells, widths)]
+    if intervals:
+        span = widths[3] + len(DASH) + widths[4]
+        joined = cells[3].rjust(span) if header else texts[3] + DASH + texts[4]
+        texts[3:5] = [joined]
+    return SEPARATOR.join(texts)
+
+
+def output_width(stream: TextIO | None = None) -> int:
+    """The width to fit a table in: the terminal's when ``stream`` (stdout) is one, else fixed."""
+    stream = sys.stdout if stream is None else stream
+    try:
+        if stream.isatty():
+            import shutil
+            return shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
+    except (AttributeError, OSError, ValueError):
+        pass
+    return DEFAULT_WIDTH
+
+
+def as_json(game: str, counts: Mapping[int, int], n: int, first_seed: int, outcome: str,
+            exact: Exact | None = None, descending: bool = False,
+            total_label: str | None = None) -> str:
+    """The same results as a JSON document: integer counts, shares and intervals as floats.
+
+    With ``exact``, each row has the exact count (``exact_<unit>``) and the document the whole
+    it is out of (``<unit>``).  With ``total_label`` (``won``), the document has the total of
+    the rows and its interval.  ``games`` and ``first_seed`` are JSON numbers with every
+    digit, however many: JSON sets no limit, and the type of a field does not change with
+    its size (Python's ``json.loads`` reads one of more than 4,300 digits with
+    ``parse_int=console.parse_integer``).
     """
     listed = []
-    for k in rows(counts, exact, descending):
+    keys = rows(counts, exact, descending)
+    for k in keys:
         count = counts.get(k, 0)
         row = {outcome: k, "games": count, "frequency": count / n,
                "ci95": list(wilson_interval(count, n))}
         if exact is not None:
-            probability = exact.get(k, Fraction(0))
-            row["exact"] = str(probability)
-            row["exact_value"] = float(probability)
+            row[f"exact_{exact.unit}"] = exact.counts.get(k, 0)
+            row["exact_value"] = float(exact.share(k))
         listed.append(row)
-    return _json_dumps({"game": game, "games": n, "first_seed": first_seed, "rows": listed},
-                       whole=("games", "first_seed"))
+    document: dict = {"game": game, "games": n, "first_seed": first_seed}
+    if total_label is not None:
+        total = sum(counts.get(k, 0) for k in keys)
+        document[total_label] = total
+        document[f"{total_label}_frequency"] = total / n
+        document[f"{total_label}_ci95"] = list(wilson_interval(total, n))
+    if exact is not None:
+        document[exact.unit] = exact.total
+    document["rows"] = listed
+    return _json_dumps(document, whole=("games", "first_seed"))
+
+
+def exact_json(game: str, exact: Exact, outcome: str, total_label: str) -> str:
+    """Exact odds as JSON: the integer count of each outcome, their total, and the whole."""
+    listed = [{outcome: k, exact.unit: exact.counts[k], "share": float(exact.share(k))}
+              for k in rows({}, exact)]
+    won = sum(exact.counts.values())
+    return json.dumps({"game": game, exact.unit: exact.total, total_label: won,
+                       f"{total_label}_share": won / exact.total, "rows": listed}, indent=2)
 
 
 def _json_dumps(document: dict, whole: tuple[str, ...]) -> str:
@@ -86,36 +267,100 @@ def _json_dumps(document: dict, whole: tuple[str, ...]) -> str:
     return text
 
 
-def progress_bar(total: int, stream: TextIO | None = None,
-                 width: int = 30) -> Callable[[int], None] | None:
-    """A callback drawing a progress bar on ``stream`` (stderr), or None when not wanted.
+#: The longest progress bar, in characters: wider terminals get more room for the figures.
+MAX_PROGRESS_BAR = 40
+
+
+def duration_text(seconds: int) -> str:
+    """A duration of whole seconds as ``m:ss`` or ``h:mm:ss``; ``over 99 h`` past that."""
+    if seconds >= 100 * 3600:
+        return "over 99 h"
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+
+
+def rate_text(rate: float) -> str:
+    """A rate in at most three significant digits past 10,000: ``9,876``, ``123k``, ``1.23M``."""
+    if rate < 10_000:
+        return f"{round(rate):,}"
+    for scale, suffix in ((10 ** 9, "G"), (10 ** 6, "M"), (10 ** 3, "k")):
+        if rate >= scale * 0.9995:
+            value = rate / scale
+            return f"{value:.{max(0, 2 - len(str(int(value))) + 1)}f}{suffix}"
+    return f"{round(rate):,}"
+
+
+def progress_line(done: int, total: int, elapsed: float, columns: int) -> str:
+    """The progress of a run in fewer than ``columns`` characters: a bar, the share done, the
+    games done, the rate and the time left.  Each figure keeps its width from start to end,
+    so the bar does not jump; on a narrow terminal the games done, then the rate, then the
+    time left are left out, then the bar shrinks, then goes."""
+    room = columns - 1
+    total_text = count_text(total)
+    known = done > 0 and elapsed >= 0.001  # a rate from less is noise
+    rate = rate_text(done / elapsed) if known else ""
+    left = duration_text(int(Fraction(total - done) * Fraction(elapsed) / done)) if known else ""
+    parts = [f"{100 * done // total:3d}%",
+             f"{count_text(done):>{len(total_text)}} of {total_text} games",
+             f"{rate:>5} games/s" if known else " " * 13,
+             f"{left:>4} left" if known else " " * 9]
+    for dropped in (None, 1, 2, 3):  # the index of the part to leave out next
+        if dropped is not None:
+            parts[dropped] = ""
+        text = "  ".join(part for part in parts if part)
+        if len(text) <= room - MIN_BAR - 3:
+            break
+    width = min(MAX_PROGRESS_BAR, room - len(text) - 3)
+    if width < MIN_BAR:
+        return text.strip()[:room]
+    bar = bar_text(done * width * 8 // total).ljust(width)
+    return f"[{bar}] {text}".rstrip()
+
+
+class Progress:
+    """The progress bar of a run: called with the games done, erased at the end."""
+
+    def __init__(self, total: int, status, clock: Callable[[], float] = time.monotonic) -> None:
+        self.total, self.status, self.clock = total, status, clock
+        self.started = clock()
+        self(0)
+
+    def __call__(self, done: int) -> None:
+        """Redraw the bar for ``done`` games, within the terminal's present width."""
+        if done >= self.total:
+            self.close()
+            return
+        line = progress_line(done, self.total, self.clock() - self.started,
+                             self.status.columns())
+        self.status.show(line)
+
+    def close(self) -> None:
+        """Erase the bar."""
+        self.status.clear()
+
+
+def progress_bar(total: int, stream: TextIO | None = None) -> Progress | None:
+    """A progress bar on ``stream`` (stderr), or None when not wanted.
 
     Only a long run on a terminal gets one, so pipes and files never see it.
     """
-    stream = sys.stderr if stream is None else stream
-    if total < LONG_RUN or not getattr(stream, "isatty", lambda: False)():
+    from cardgames.console import StatusLine
+
+    status = StatusLine(sys.stderr if stream is None else stream)
+    if total < LONG_RUN or not status.on:
         return None
-    from cardgames.console import integer_text
-
-    started = time.monotonic()
-
-    def show(done: int) -> None:
-        filled = width * done // total
-        elapsed = time.monotonic() - started
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] "
-                     f"{integer_text(done, ',')}/{integer_text(total, ',')} games "
-                     f"{elapsed:5.1f} s")
-        if done >= total:
-            stream.write("\r" + " " * (width + 40) + "\r")
-        stream.flush()
-
-    return show
+    return Progress(total, status)
 
 
-def add_simulation_options(parser) -> None:
-    """The options of a simulation subcommand: --games, --seed, --jobs, --json."""
+def add_simulation_options(parser: argparse.ArgumentParser, exact: bool = False) -> None:
+    """The options of a simulation subcommand: --games, --seed, --jobs, --json, --plot, ...
+
+    ``exact``: the subcommand also has --exact, which --json and --plot go with too.
+    """
     from cardgames.console import integer, positive_integer
 
+    also = " (or --exact)" if exact else ""
     parser.add_argument("--games", type=positive_integer, metavar="N",
                         help="simulate N games and print the odds with 95%% intervals")
     parser.add_argument("--seed", type=integer, metavar="I",
@@ -124,7 +369,10 @@ def add_simulation_options(parser) -> None:
     parser.add_argument("--jobs", type=positive_integer, metavar="J",
                         help="worker processes for the simulation (default 1)")
     parser.add_argument("--json", action="store_true",
-                        help="with --games (or --exact): print the results as JSON")
+                        help=f"with --games{also}: print the results as JSON")
+    parser.add_argument("--plot", type=writable_file, metavar="FILE",
+                        help=f"with --games{also}: also draw the odds, with their 95%% "
+                             "intervals, as an SVG picture in FILE")
     parser.add_argument("--tier", choices=(AUTO, *TIERS), metavar="TIER",
                         help="with --games: how to play the games: stdlib, numpy, numba, or "
                              "auto (default: the fastest installed; the table is the same)")
@@ -133,21 +381,104 @@ def add_simulation_options(parser) -> None:
                              "(needs the 'distributed' extra)")
 
 
-def check_simulation_options(parser, args, json_alone: bool = False) -> None:
+def writable_file(text: str) -> str:
+    """An argparse ``type``: a path where a file can be written (checked before a long run)."""
+    from cardgames.console import shown_argument
+
+    folder = os.path.dirname(text) or "."
+    if not text or os.path.isdir(text):
+        reason = "a folder" if text else "empty"
+    elif not os.path.isdir(folder):
+        reason = f"no folder {shown_argument(folder)}"
+    elif not os.access(text if os.path.exists(text) else folder, os.W_OK):
+        reason = "not writable"
+    else:
+        return text
+    raise argparse.ArgumentTypeError(
+        f"needs a file it can write, not {shown_argument(text)} ({reason})")
+
+
+def check_simulation_options(parser: argparse.ArgumentParser, args: argparse.Namespace,
+                             has_exact: bool = False) -> None:
     """Reject options that mean nothing together (argparse's error: usage, status 2).
 
-    ``json_alone``: --json is allowed without --games (e.g. with solitaire-1's --exact).
+    ``has_exact``: the subcommand has --exact, which --json and --plot go with too.
     """
-    if args.games is None and (args.jobs is not None or args.scheduler is not None
-                               or args.tier or (args.json and not json_alone)):
-        parser.error("--jobs, --scheduler, --tier and --json go with --games")
+    exact = has_exact and args.exact
+    given = [name for name, on in (("--jobs", args.jobs is not None),
+                                   ("--scheduler", args.scheduler is not None),
+                                   ("--tier", bool(args.tier)),
+                                   ("--json", args.json and not exact),
+                                   ("--plot", args.plot is not None and not exact)) if on]
+    if args.games is None and given:
+        alone = " (or --exact)" if has_exact and given[-1] in ("--json", "--plot") else ""
+        parser.error(f"{_listed(given)} {'goes' if len(given) == 1 else 'go'} "
+                     f"with --games N{alone}")
     if args.jobs is not None and args.scheduler is not None:
         parser.error("--jobs and --scheduler exclude each other (the cluster has its workers)")
 
 
-def print_simulation(args, game: str, count, header: str, outcome: str,
-                     exact: Mapping[int, Fraction] | None = None,
-                     descending: bool = False) -> int:
+def _listed(names: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def write_plot(path: str, svg: str) -> int:
+    """Write the picture to ``path``; the exit status (74 and one line when it cannot)."""
+    from cardgames.console import IO_ERROR_STATUS
+
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(svg)
+    except OSError as error:
+        print(f"cardgames: cannot write the plot to {path}: {error.strerror or error}",
+              file=sys.stderr)
+        return IO_ERROR_STATUS
+    return 0
+
+
+def simulation_plot(title: str, x_label: str, counts: Mapping[int, int], n: int,
+                    exact: Exact | None = None) -> str:
+    """The SVG picture of a simulation: a bar per outcome, its 95% interval, the exact odds."""
+    from cardgames import plot
+
+    bars = []
+    keys = rows(counts, exact)
+    for k in range(keys[0], keys[-1] + 1) if keys else ():  # no gap on the axis
+        count = counts.get(k, 0)
+        low, high = wilson_interval(count, n)
+        share = Fraction(count, n)
+        shown = [percent_text(v, decimals_needed(share, low, high)) for v in (share, low, high)]
+        bars.append(plot.Bar(str(k), share, (low, high), exact.share(k) if exact else None,
+                             f"{k}: {count_text(count)} of {count_text(n)} games, "
+                             f"{shown[0]} (95% interval {shown[1]} – {shown[2]})"))
+    return plot.svg(title, x_label, "share of games", bars)
+
+
+def exact_plot(title: str, x_label: str, exact: Exact) -> str:
+    """The SVG picture of exact odds: a bar per outcome, no interval."""
+    from cardgames import plot
+
+    bars = [plot.Bar(str(k), exact.share(k), None, None,
+                     f"{k}: {count_text(exact.counts[k])} of {count_text(exact.total)} "
+                     f"{exact.unit}, {percent_text(exact.share(k), MIN_DECIMALS)}")
+            for k in rows({}, exact)]
+    return plot.svg(title, x_label, f"share of {exact.unit}", bars)
+
+
+@dataclass(frozen=True)
+class Game:
+    """What a simulation subcommand prints: its name, the JSON name of its outcome, the
+    table's layout, the picture's label for the outcome, and the exact odds if known."""
+
+    name: str
+    outcome: str
+    layout: Layout
+    x_label: str
+    exact: Exact | None = None
+
+
+def print_simulation(args: argparse.Namespace, game: Game, count) -> int:
     """Run the simulation the options ask for and print its table (or JSON); return the status."""
     from cardgames.simulate import count_outcomes, on_tier
 
@@ -160,7 +491,6 @@ def print_simulation(args, game: str, count, header: str, outcome: str,
     except TierError as error:
         print(f"cardgames: {error}", file=sys.stderr)
         return 2
-    progress = progress_bar(n)
     if args.scheduler is not None:  # "" too: an address that cannot work, not a local run
         try:
             import distributed  # noqa: F401  (optional: the 'distributed' extra)
@@ -174,6 +504,7 @@ def print_simulation(args, game: str, count, header: str, outcome: str,
         except cluster.SchedulerError as error:
             print(f"cardgames: {error}", file=sys.stderr)
             return error.status
+        progress = progress_bar(n)
         try:
             with client:
                 counts = count_outcomes(count, first, n, executor=client.get_executor(),
@@ -185,10 +516,22 @@ def print_simulation(args, game: str, count, header: str, outcome: str,
         except TierError as error:  # the tier asked for is not installed on the workers
             print(f"cardgames: on the cluster's workers, {error}", file=sys.stderr)
             return 2
+        finally:
+            if progress is not None:
+                progress.close()
     else:
-        counts = count_outcomes(count, first, n, jobs=args.jobs or 1, progress=progress)
+        progress = progress_bar(n)
+        try:
+            counts = count_outcomes(count, first, n, jobs=args.jobs or 1, progress=progress)
+        finally:
+            if progress is not None:
+                progress.close()
     if args.json:
-        print(as_json(game, counts, n, first, outcome, exact, descending))
+        print(as_json(game.name, counts, n, first, game.outcome, game.exact,
+                      game.layout.descending, game.layout.total_label))
     else:
-        print("\n".join(table(header, counts, n, exact, descending)))
+        print("\n".join(table(game.layout, counts, n, game.exact, width=output_width())))
+    if args.plot is not None:
+        title = f"{game.name}: {game.x_label}, {count_text(n)} games (95% intervals)"
+        return write_plot(args.plot, simulation_plot(title, game.x_label, counts, n, game.exact))
     return 0

@@ -3,10 +3,22 @@
 from __future__ import annotations
 
 import argparse
-import json
+import sys
 
 from cardgames import report
 from cardgames.solitaire_aces import odds, program
+
+#: The people's table: wins only, by cards left, with the total of wins below.
+LAYOUT = report.Layout("Won, cards left", total_label="won")
+EXACT_LAYOUT = report.Layout("Won, cards left", count_header="Placements", total_label="won")
+
+#: What the picture's horizontal axis shows.
+X_LABEL = "cards left in a won game"
+
+
+def exact() -> report.Exact:
+    """The exact odds: wins by cards left, counted over all 35,960 ace placements."""
+    return report.Exact(odds.win_counts(), odds.placements(), "placements")
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -17,30 +29,47 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                     "narrate its game.")
     parser.add_argument("--exact", action="store_true",
                         help="print the exact odds over all 35,960 ace placements")
-    report.add_simulation_options(parser)
+    report.add_simulation_options(parser, exact=True)
     parser.set_defaults(func=lambda args: run(parser, args))
     return parser
 
 
+def exact_lines(width: int = report.DEFAULT_WIDTH) -> list[str]:
+    """The exact odds table: the placements of each outcome, their share, the total of wins."""
+    table = exact()
+    return report.table(EXACT_LAYOUT, table.counts, table.total, intervals=False, width=width)
+
+
 def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Carry out the subcommand; return the exit status."""
-    if args.exact and (args.games is not None or args.seed is not None or args.jobs is not None
-                       or args.scheduler is not None):
-        parser.error("--exact goes alone (or with --json)")
-    report.check_simulation_options(parser, args, json_alone=args.exact)
     if args.exact:
-        if args.json:
-            exact = {left: str(p) for left, p in odds.win_odds().items()}
-            print(json.dumps({"game": "solitaire-1", "placements": odds.placements(),
-                              "cards_left_when_winning": exact}, indent=2))
-        else:
-            program.write_lines(program.table_lines(odds.win_counts(), odds.placements()))
-        return 0
+        given = [name for name, on in (("--games", args.games is not None),
+                                       ("--seed", args.seed is not None),
+                                       ("--jobs", args.jobs is not None),
+                                       ("--scheduler", args.scheduler is not None),
+                                       ("--tier", bool(args.tier))) if on]
+        if given:
+            parser.error(f"--exact counts every ace placement: no {', '.join(given)} "
+                         "(--json and --plot are allowed)")
+    report.check_simulation_options(parser, args, has_exact=True)
+    if args.exact:
+        return print_exact(args)
     if args.games is not None:
-        return report.print_simulation(args, "solitaire-1", program.count_wins,
-                                       program.TABLE_HEADER, "cards_left_when_winning",
-                                       exact=odds.win_odds())
+        game = report.Game("solitaire-1", "cards_left_when_winning", LAYOUT, X_LABEL, exact())
+        return report.print_simulation(args, game, program.count_wins)
     if args.seed is not None:
         program.play_seed(args.seed)
         return 0
     return program.main([])
+
+
+def print_exact(args: argparse.Namespace) -> int:
+    """Print the exact odds (table or JSON), and draw them if asked; return the status."""
+    if args.json:
+        print(report.exact_json("solitaire-1", exact(), "cards_left_when_winning", "won"))
+    else:
+        print("\n".join(exact_lines(report.output_width(sys.stdout))))
+    if args.plot is not None:
+        title = f"solitaire-1: exact odds over {report.count_text(exact().total)} ace placements"
+        return report.write_plot(args.plot, report.exact_plot(title, X_LABEL, exact()))
+    return 0

@@ -7,6 +7,13 @@ import argparse
 from cardgames import report
 from cardgames.solitaire_sevens import program
 
+#: The people's table: every outcome by cards left, from the most down to 0 (won).
+LAYOUT = report.Layout("Cards left", descending=True)
+
+#: The answer to ``solitaire-2 --exact``, an option of solitaire-1 only.
+NO_EXACT = ("the exact odds are solitaire-1's (cardgames solitaire-1 --exact): "
+            "solitaire-2's can only be simulated (--games N)")
+
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """Add the ``solitaire-2`` subcommand."""
@@ -16,16 +23,19 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                     "its game and page through the narration; with --games, print the table "
                     "of cards left.")
     report.add_simulation_options(parser)
+    parser.add_argument("--exact", action="store_true", help=argparse.SUPPRESS)
     parser.set_defaults(func=lambda args: run(parser, args))
     return parser
 
 
 def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Carry out the subcommand; return the exit status."""
+    if args.exact:
+        parser.error(NO_EXACT)
     report.check_simulation_options(parser, args)
     if args.games is not None:
-        return report.print_simulation(args, "solitaire-2", program.count_cards_left, program.HEADER,
-                                       "cards_left", descending=True)
+        game = report.Game("solitaire-2", "cards_left", LAYOUT, "cards left")
+        return report.print_simulation(args, game, program.count_cards_left)
     if args.seed is not None:
         return program.play(args.seed)
     return program.main([])
