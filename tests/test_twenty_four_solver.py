@@ -131,9 +131,31 @@ def check_distinct(values, target):
     for expr in distinct:
         assert postfix_value(solver.postfix(expr)) == target
         assert sorted(solver.leaves(expr)) == sorted(values)
-    forms = [solver.canonical(expr) for expr in distinct]
+    forms = [solver.without_ones(solver.canonical(expr)) for expr in distinct]
     assert len(set(forms)) == len(forms)
-    assert {solver.canonical(expr) for expr in raw} == set(forms)
+    assert {solver.without_ones(solver.canonical(expr)) for expr in raw} == set(forms)
+
+
+@settings(max_examples=80, deadline=None)
+@given(problems())
+def test_taking_out_the_neutral_ones_keeps_the_value_and_the_values(problem):
+    values, target = problem
+    for expr in solver.solutions(values, target):
+        form, ones = solver.without_ones(solver.canonical(expr))
+        plain = solver.expression_of(form)
+        assert solver.value_of(plain) == target
+        assert sorted(solver.leaves(plain) + [1] * ones) == sorted(values)
+
+
+def test_only_neutral_ones_are_taken_out():
+    def stripped(text):
+        return solver.without_ones(solver.canonical(from_infix(text)))
+    assert stripped("(9+6)*7*1-5") == stripped("((9+6)*7-5)/1") == stripped("(9+6/1)*7-5")
+    assert stripped("(9+6)*7*1-5")[1] == 1
+    assert stripped("1/(2+3)")[1] == 0 and stripped("1*1/(2+3)")[1] == 1
+    assert stripped("1*1") == ((0, 1), 1)
+    assert stripped("5+1-1")[1] == 0                    # an added 1 is not a factor
+    assert stripped("(2+1)*4") != stripped("2*4*1")
 
 
 def from_infix(text):

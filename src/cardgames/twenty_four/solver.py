@@ -23,6 +23,10 @@ associativity can change and keeps everything else:
   and sums;
 - a multiset is a sorted tuple, so the order in which terms were written is forgotten.
 
+A listed solution also forgets where a neutral factor 1 stands (``without_ones``):
+``(9+6)*7*1-5``, ``(9+6*1)*7-5`` and ``((9+6)*7-5)/1`` are one solution, written
+``((9+6)*7-5)*1``, since ``x*1 = x/1 = x`` whatever ``x`` is.
+
 The rewriting uses only the field identities ``a - b = a + (-b)``, ``a / b = a * b^-1``,
 ``-(-x) = x``, ``(x^-1)^-1 = x`` and the associativity and commutativity of ``+`` and
 ``*``, so it is sound: two expressions with the same canonical form have the same value
@@ -48,7 +52,7 @@ __all__ = [
     "OPERATORS", "Node", "apply", "value_of", "postfix", "leaves", "infix",
     "count_solutions", "is_solvable", "solutions", "distinct_solutions",
     "distinct_solution_counts",
-    "canonical", "expression_of", "forget",
+    "canonical", "without_ones", "expression_of", "forget",
 ]
 
 OPERATORS = ("+", "-", "*", "/")
@@ -373,10 +377,52 @@ def _form_counts(ms: Multiset) -> dict[Value, dict[Form, int]]:
     return _build_table(ms, _form_counts, lambda v: {(LEAF, v): 1}, merge)
 
 
-def distinct_solution_counts(values: Iterable[Value], target: Value = 24) -> list[tuple[Expr, int]]:
-    """(one readable expression, how many postfix solutions have its form), in form order.
+def _is_one(part: tuple) -> bool:
+    """True for a factor ``1`` or ``1^-1`` of a product."""
+    return part[1] == (LEAF, 1)
 
-    The counts add up to ``count_solutions(values, target)``.
+
+def without_ones(form: Form) -> tuple[Form, int]:
+    """The form with its neutral factors taken out, and how many there were.
+
+    A factor ``1`` or ``1^-1`` of a product that has another factor of exponent +1 is
+    neutral (``x*1 = x/1 = x``); a product of ones keeps one (``1*1`` is ``1`` times 1),
+    and so does ``1/x``, whose 1 is not neutral.  A sum or product left with one term of
+    sign +1 is that term, spliced into the sum or product around it.
+    """
+    if form[0] == LEAF:
+        return form, 0
+    kind, ones = form[0], 0
+    parts: list[tuple] = []
+    for sign, part in form[1]:
+        inner, removed = without_ones(part)
+        ones += removed
+        parts.extend((sign * s, f) for s, f in _parts(inner, kind))
+    if kind == PRODUCT:
+        units = [part for part in parts if _is_one(part)]
+        rest = [part for part in parts if not _is_one(part)]
+        if any(sign > 0 for sign, _ in rest):
+            parts = rest
+        else:               # no other factor of exponent +1: one 1 stays in front
+            parts = [next(part for part in units if part[0] > 0), *rest]
+        ones += len(units) - (len(parts) - len(rest))
+    if len(parts) == 1 and parts[0][0] == 1:
+        return parts[0][1], ones
+    return (kind, tuple(sorted(parts))), ones
+
+
+def _with_ones(expr: Expr, ones: int) -> Expr:
+    """``expr`` times 1, ``ones`` times."""
+    for _ in range(ones):
+        expr = Node("*", expr, 1)
+    return expr
+
+
+def distinct_solution_counts(values: Iterable[Value], target: Value = 24) -> list[tuple[Expr, int]]:
+    """(one readable expression, how many postfix solutions it stands for), in form order.
+
+    Solutions with the same canonical form once their neutral factors 1 are taken out
+    (``without_ones``) are one; the counts add up to ``count_solutions(values, target)``.
     """
     ms, target = _check(values), _number(Fraction(target))
     if len(ms) == 1:
@@ -388,7 +434,12 @@ def distinct_solution_counts(values: Iterable[Value], target: Value = 24) -> lis
             for y, n in right_counts.items():
                 form = _join_forms(op, x, y)
                 counts[form] = counts.get(form, 0) + m * n
-    return [(expression_of(form), counts[form]) for form in sorted(counts)]
+    merged: dict[tuple[Form, int], int] = {}
+    for form, count in counts.items():
+        key = without_ones(form)
+        merged[key] = merged.get(key, 0) + count
+    return [(_with_ones(expression_of(form), ones), merged[form, ones])
+            for form, ones in sorted(merged)]
 
 
 def distinct_solutions(values: Iterable[Value], target: Value = 24) -> list[Expr]:
