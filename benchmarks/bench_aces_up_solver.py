@@ -30,7 +30,8 @@ def summarize(path: str) -> list[str]:
     headers, deals = odds.read_log(path)
     seeds = [deal.seed for deal in deals] or [0]
     header = headers[0] if headers else "rules and budget not recorded"
-    return odds.summary(deals, f"{len(deals)} deals, seeds {min(seeds)}..{max(seeds)}, {header}")
+    return [f"{len(deals):,} deals, seeds {min(seeds)}..{max(seeds)}:",
+            *odds.summary(deals, f"  {header}")]
 
 
 def main() -> int:

@@ -163,7 +163,7 @@ def test_ctrl_c_during_solve_asks_the_solver_once():
         raise KeyboardInterrupt
 
     session.progress = interrupt
-    assert list(_solve_lines(session)) == ["The solver was interrupted; no hint."]
+    assert list(_solve_lines(session)) == ["The solver was interrupted; nothing was played."]
     assert len(asked) == 1
 
 

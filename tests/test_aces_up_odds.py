@@ -44,9 +44,11 @@ def test_the_verdicts_are_the_solvers_within_the_same_budget(capsys, tmp_path):
         found = solve(deal_position(seed), max_nodes=100_000)
         assert (deal.status, deal.positions) == (found.status.name, found.nodes)
     tally = odds.Tally.of(deals.values())
-    assert f"winnable {tally.won}, cannot be won {tally.lost}, unsettled {tally.unsettled} of 6" \
-        in out
+    for name, count in (("winnable", tally.won), ("cannot be won", tally.lost),
+                        ("unsettled", tally.unsettled)):
+        assert f"\n  {name:<14}{count}  ({count / 6:.1%})\n" in out
     assert tally.unsettled > 0 and tally.won > 0 and tally.lost > 0   # the budget bites
+    assert all(len(line) <= 79 for line in out.splitlines())
     assert out.startswith("Aces Up, classic rules: seeds 0..5, budget 100,000 game positions")
 
 
@@ -55,14 +57,16 @@ def test_a_run_goes_on_from_its_log_and_solves_only_what_is_missing(capsys, tmp_
     run_odds(capsys, "--seeds", "0:6", *SMALL, "--log", str(log))
     whole = log.read_text()
     header, *deals = whole.splitlines()
-    log.write_text("\n".join([header, *deals[:2], deals[2][:5]]))   # a stop cut line 3
+    cut = deals[2][:deals[2].rindex(" ") + 2]     # reads as a deal, with a wrong count
+    assert odds.parse_line(cut) != odds.parse_line(deals[2])
+    log.write_text("\n".join([header, *deals[:2], cut]))   # a stop cut line 3
     status, out, _ = run_odds(capsys, "--seeds", "0:6", *SMALL, "--log", str(log))
     assert status == 0
     again = lines_of(log)
     assert again[:2] == deals[:2]                  # kept, not solved again
     assert sorted(odds.parse_line(line).seed for line in again) == list(range(6))
-    assert [odds.parse_line(line)[:2] for line in sorted(again)] == \
-        [odds.parse_line(line)[:2] for line in sorted(deals)]
+    assert sorted(odds.parse_line(line)[::3] + odds.parse_line(line)[1:2] for line in again) \
+        == sorted(odds.parse_line(line)[::3] + odds.parse_line(line)[1:2] for line in deals)
     assert "# continued: classic rules, budget 100,000 game positions" in log.read_text()
     before = log.read_text()
     status, again_out, _ = run_odds(capsys, "--seeds", "0:6", *SMALL, "--log", str(log))
@@ -81,6 +85,45 @@ def test_a_log_of_another_run_is_refused_and_left_as_it_is(capsys, tmp_path):
         assert log.read_text() == before
 
 
+def test_a_log_made_with_another_memory_or_tier_is_not_continued(capsys, tmp_path):
+    log = tmp_path / "run.log"
+    run_odds(capsys, "--seeds", "0:2", *SMALL, "--log", str(log))
+    before = log.read_text()
+    status, out, err = run_odds(capsys, "--seeds", "0:3", *SMALL, "--memory", "512",
+                                "--log", str(log))
+    assert (status, out) == (2, "") and "go on with the same --tier and --memory" in err
+    assert log.read_text() == before
+    status, out, _ = run_odds(capsys, "--seeds", "0:2", *SMALL, "--memory", "512",
+                              "--log", str(log))
+    assert status == 0 and "winnable" in out          # nothing to solve: its summary
+
+
+def test_a_log_is_held_by_one_run_at_a_time(tmp_path):
+    path = str(tmp_path / "run.log")
+    first = odds.Log(path)
+    try:
+        with pytest.raises(odds.LogError, match="being written by another run"):
+            odds.Log(path)
+    finally:
+        first.close()
+    odds.Log(path).close()                            # free again
+
+
+def test_a_read_only_log_still_gives_its_summary(capsys, tmp_path, monkeypatch):
+    log = tmp_path / "run.log"
+    run_odds(capsys, "--seeds", "0:2", *SMALL, "--log", str(log))
+
+    def read_only(path, mode="r", *args, **kwargs):
+        if "+" in mode or "a" in mode or "w" in mode:
+            raise PermissionError(13, "Permission denied", path)
+        return open(path, mode, *args, **kwargs)
+    monkeypatch.setattr(odds, "open", read_only, raising=False)
+    status, out, _ = run_odds(capsys, "--seeds", "0:2", *SMALL, "--log", str(log))
+    assert status == 0 and "winnable" in out
+    status, _, err = run_odds(capsys, "--seeds", "0:3", *SMALL, "--log", str(log))
+    assert status == 2 and "cannot write the log" in err
+
+
 def test_a_log_that_cannot_be_read_or_written_is_one_line_and_status_2(capsys, tmp_path):
     bad = tmp_path / "bad.log"
     bad.write_text("# classic rules, budget 100,000 game positions per deal\n0 WON 1 2\n\n")
@@ -88,7 +131,11 @@ def test_a_log_that_cannot_be_read_or_written_is_one_line_and_status_2(capsys, t
     assert status == 2 and "line 2" in err and "Traceback" not in err
     status, _, err = run_odds(capsys, "--seeds", "0:2", *SMALL,
                               "--log", str(tmp_path / "no" / "such.log"))
-    assert status == 2 and "cannot write the log" in err
+    assert status == 2 and "cannot use the log" in err
+    headless = tmp_path / "headless.log"
+    headless.write_text("0 LOST 1.0 10\n")
+    status, _, err = run_odds(capsys, "--seeds", "0:2", *SMALL, "--log", str(headless))
+    assert status == 2 and "no header" in err
 
 
 def test_two_processes_give_the_same_log_as_one(capsys, tmp_path):
@@ -120,22 +167,40 @@ def test_option_errors_say_why_with_status_2(capsys, argv, message):
     assert message in capsys.readouterr().err
 
 
-def test_ctrl_c_keeps_the_deals_done_and_says_how_to_go_on(tmp_path):
+def group_members(group):
+    """The processes still in a process group (Linux's /proc), zombies left out."""
+    members = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group and fields[0] != "Z":
+            members.append(stat.parent.name)
+    return members
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_keeps_the_deals_done_and_says_how_to_go_on(tmp_path, jobs):
     log = tmp_path / "run.log"
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     child = subprocess.Popen(
         [sys.executable, "-m", "cardgames", "aces-up", "--odds", "--seeds", "0:5", "--tier",
-         "stdlib", "--positions", "3000000", "--log", str(log)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+         "stdlib", "--positions", "3000000", "--jobs", jobs, "--log", str(log)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        start_new_session=True)
     deadline = time.monotonic() + 120
     while len(lines_of(log) if log.exists() else []) < 3 and time.monotonic() < deadline:
         time.sleep(0.05)     # seeds 0, 1, 2 take a second or two; seed 3 far longer
-    child.send_signal(signal.SIGINT)
+    os.killpg(child.pid, signal.SIGINT)              # as the terminal does: the whole group
     out, err = child.communicate(timeout=60)
     assert child.returncode == 130 and out == ""
-    assert f"interrupted after 3 of 5 deals; {log} keeps them" in err
-    assert [odds.parse_line(line).seed for line in lines_of(log)] == [0, 1, 2]
+    done = [odds.parse_line(line).seed for line in lines_of(log)]
+    assert f"interrupted after {len(done)} of 5 deals; {log} keeps them" in err
+    assert sorted(done)[:3] == [0, 1, 2] and 3 not in done   # seed 3 was under way
     assert "Traceback" not in err
+    if Path("/proc/self/stat").exists():
+        assert group_members(child.pid) == []        # no worker left behind
 
 
 def test_the_published_logs_summarize_through_the_command(capsys):
@@ -143,7 +208,7 @@ def test_the_published_logs_summarize_through_the_command(capsys):
     before = log.read_text()
     status, out, _ = run_odds(capsys, "--seeds", "0:1000", "--budget", "10", "--log", str(log))
     assert status == 0 and log.read_text() == before
-    assert "winnable 495, cannot be won 399, unsettled 106 of 1,000" in out
+    assert "  winnable        495  (49.5%)\n  cannot be won   399  (39.9%)\n" in out
 
 
 statuses = st.lists(st.sampled_from(["WINNABLE", "LOST", "UNSETTLED"]), min_size=1)

@@ -17,10 +17,12 @@ def read(log):
     return headers[0], deals
 
 
-def share_line(results):
-    """The summary's line on the share of all deals winnable."""
-    return next(line for line in odds.summary(results, "")
-                if line.startswith("share winnable over all deals"))
+def share_bounds(results):
+    """The summary's bounds of the share of all deals winnable: (least, most, lower limit of
+    its 95% CI, upper limit), as printed."""
+    lines = odds.summary(results, "")
+    at = next(i for i, line in enumerate(lines) if line.startswith("share winnable over all"))
+    return re.findall(r"\d+\.\d%", lines[at] + lines[at + 1])
 
 
 @pytest.mark.parametrize("rules, log, header", [
@@ -34,14 +36,12 @@ def test_the_readme_table_row_is_the_summary_of_its_log(rules, log, header):
     assert seeds == list(range(len(seeds)))          # one line per seed, none missing
     counts = [sum(1 for r in results if r[1] == status)
               for status in ("WINNABLE", "LOST", "UNSETTLED")]
-    share = share_line(results)
-    bounds = re.findall(r"\d+\.\d%", share)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     row = next(line for line in readme.splitlines() if line.startswith(f"| {rules} |"))
     cells = [cell.strip() for cell in row.strip("|").split("|")]
     assert cells[1] == f"seeds 0..{seeds[-1]}"
     assert [int(cell) for cell in cells[2:5]] == counts
-    low, low_ci, high, high_ci = bounds
+    low, high, low_ci, high_ci = share_bounds(results)
     assert cells[5] == f"between {low} (CI from {low_ci}) and {high} (CI to {high_ci})"
 
 
@@ -50,7 +50,7 @@ def test_the_readme_text_quotes_the_classic_run():
     total = len(results)
     won, lost, unsettled = (sum(1 for r in results if r[1] == status)
                             for status in ("WINNABLE", "LOST", "UNSETTLED"))
-    low_ci, high_ci = re.findall(r"CI (?:from|to) (\d+\.\d%)", share_line(results))
+    _, _, low_ci, high_ci = share_bounds(results)
     text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     assert f"Of these {total:,} deals, {won} ({won / total:.1%}) can be won" in text
     assert f"{lost} ({lost / total:.1%}) cannot; {unsettled} ({unsettled / total:.1%}) stay" in text

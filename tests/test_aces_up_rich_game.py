@@ -21,6 +21,7 @@ from cardgames.aces_up.interactive import (
     Guess,
     Session,
     _react,
+    _solve_lines,
     board_lines,
     columns,
     guess_lines,
@@ -110,7 +111,7 @@ def test_solve_shows_the_final_board_the_win_and_offers_a_new_game():
         "You won! (seed 12)\n"
         f"{OFFER}\n"
         "\nnew game> x\n"
-        "Not a seed: 'x'.\nType a whole number, press Enter for a random deal, or Q.\n"
+        "Not a seed: 'x'.\nType a whole number, press Enter for a random deal, U to undo, or Q.\n"
         "\nnew game> \n"
         "Seed 15 (replay it: cardgames aces-up --seed 15)\n"
         + "\n".join(board_lines(rules.seeded_position(15))) + "\n"
@@ -187,6 +188,8 @@ def test_the_printed_seed_replays_the_same_game():
     (["F"], "F takes one column number, as in F 2."),
     (["T 1"], "T takes two column numbers, as in T 1 3."),
     (["D 2"], "D takes no number (H lists the commands)."),
+    (["N abc"], "N takes at most one seed, a whole number, as in N 42."),
+    (["N 1 2"], "N takes at most one seed, a whole number, as in N 42."),
     (["u 1"], "U takes no number (H lists the commands)."),
     (["bogus"], "Unknown command 'bogus': H lists the commands."),
     (["x" * 40], f"Unknown command '{'x' * 19}\u2026': H lists the commands."),
@@ -272,7 +275,8 @@ def test_a_guess_names_the_moves_that_lose():
     session = Session(25, tier="stdlib", nodes=21_000, guess_nodes=40_000, guess_seconds=None)
     assert hint_line(session) == (
         "Guess: F 1  (discard Q\u2666 from column 1)\n"
-        "The solver could not settle this position in 10 s: this is a guess.\n"
+        "The solver could not settle this position in 10 s and within 21,000 positions:\n"
+        "  this is a guess.\n"
         "Proved to lose: D.")
 
 
@@ -331,3 +335,26 @@ def test_a_guess_is_never_a_move_proved_lost(seed, picks):
         assert guess.move in exact and guess.move not in guess.lost
         assert not guess.winning or exact[guess.move] is solver.Status.WINNABLE
         rules.apply(session.position, to_command(guess.move))   # a legal move
+
+
+def test_u_takes_back_a_new_game_and_the_game_left_goes_on():
+    session = Session(12)
+    session.play(next(iter(rules.legal_commands(session.position))))
+    left = list(session.history)
+    out = list(_react(session, "N 5"))
+    assert out[0] == "New game (U takes it back)." and session.seed == 5
+    assert list(_react(session, "U"))[0] == "Undone: back to the game you left."
+    assert (session.seed, session.history) == (12, left)
+    assert list(_react(session, "U")) == ["Undone."] and len(session.history) == 1
+    assert list(_react(session, "U")) == ["Nothing to undo."]
+
+
+def test_u_at_the_offer_takes_back_the_winning_move():
+    session = Session(12)
+    list(_solve_lines(session))
+    assert rules.is_won(session.position)
+    answers = iter(["U", "Q"])
+    out = []
+    play(session, read=lambda prompt: next(answers), write=out.append)
+    assert out.count(OFFER) == 1 and "Undone." in out and out[-1] == "You have chosen to quit."
+    assert not rules.is_won(session.position)

@@ -189,7 +189,8 @@ def test_the_progress_line_fits_and_says_how_far(total_done, elapsed, columns):
 
 def test_the_progress_line_shows_rate_and_time_left_when_there_is_room():
     line = report.progress_line(500_000, 2_000_000, 2.0, 120)
-    assert re.search(r"\[█{10} {30}\]  25%    500,000 of 2,000,000 games   250k games/s  0:06 left$",
+    assert re.search(r"\[█{10} {30}\]  25%    500,000 of 2,000,000 games   250k games/s  "
+                     r"0:06 left$",
                      line), line
     narrow = report.progress_line(500_000, 2_000_000, 2.0, 40)
     assert "250k games/s" in narrow and "0:06 left" in narrow and len(narrow) < 40
@@ -204,9 +205,15 @@ def test_duration_text(seconds, text):
 
 @pytest.mark.parametrize("rate, text", [(0.4, "0"), (9876.4, "9,876"), (12_345, "12.3k"),
                                         (123_456, "123k"), (1_234_567, "1.23M"),
-                                        (999_999, "1.00M")])
+                                        (999_999, "1.00M"), (99_999, "100k"),
+                                        (9_999_999, "10.0M")])
 def test_rate_text(rate, text):
     assert report.rate_text(rate) == text
+
+
+@given(st.floats(0, 1e12))
+def test_a_rate_keeps_the_width_of_the_progress_line(rate):
+    assert len(report.rate_text(rate)) <= 5
 
 
 def parsed_svg(text):

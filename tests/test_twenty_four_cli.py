@@ -310,3 +310,9 @@ def test_the_cardgames_command_runs_it():
                             capture_output=True, cwd=ROOT / "src", timeout=60, check=False)
     assert (result.stdout, result.stderr, result.returncode) == (
         b"8/(3-8/3)  (1 form)\n1 distinct solution (1 postfix form).\n", b"", 0)
+
+
+def test_a_hand_like_number_among_other_values_gets_a_note():
+    status, out, err = run("3388", "1")
+    assert status == 0 and out == "No solution.\n"
+    assert err == "cardgames 24: note: '3388' is one value here; as a hand, give it alone\n"

@@ -214,7 +214,8 @@ def test_small_cases():
 
 
 def test_canonical_form_identifies_only_order_and_grouping():
-    same = [Node("-", 3, Node("-", 2, 1)), Node("+", Node("-", 3, 2), 1), Node("-", Node("+", 1, 3), 2)]
+    same = [Node("-", 3, Node("-", 2, 1)), Node("+", Node("-", 3, 2), 1),
+            Node("-", Node("+", 1, 3), 2)]
     assert len({solver.canonical(e) for e in same}) == 1
     assert solver.canonical(Node("/", 12, Node("/", 2, 4))) == solver.canonical(
         Node("/", Node("*", 4, 12), 2))

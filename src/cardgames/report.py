@@ -79,7 +79,8 @@ def rows(counts: Mapping[int, int], exact: Exact | None = None,
 
 
 def percent_text(share: Fraction | float, decimals: int) -> str:
-    """``share`` (0 to 1) as a percentage with ``decimals`` decimals, rounded exactly (half to even)."""
+    """``share`` (0 to 1) as a percentage with ``decimals`` decimals, rounded exactly (half
+    to even)."""
     scaled = round(Fraction(share) * 100 * 10 ** decimals)
     whole, part = divmod(scaled, 10 ** decimals)
     return f"{whole}.{part:0{decimals}d}%" if decimals else f"{whole}%"
@@ -287,15 +288,20 @@ def rate_text(rate: float) -> str:
     for scale, suffix in ((10 ** 9, "G"), (10 ** 6, "M"), (10 ** 3, "k")):
         if rate >= scale * 0.9995:
             value = rate / scale
-            return f"{value:.{max(0, 2 - len(str(int(value))) + 1)}f}{suffix}"
+            decimals = max(0, 3 - len(str(int(value))))
+            text = f"{value:.{decimals}f}"
+            if len(text.replace(".", "")) > 3:      # rounded up a digit: 99.96 is 100
+                text = f"{value:.{max(0, decimals - 1)}f}"
+            return text + suffix
     return f"{round(rate):,}"
 
 
 def progress_line(done: int, total: int, elapsed: float, columns: int) -> str:
     """The progress of a run in fewer than ``columns`` characters: a bar, the share done, the
     games done, the rate and the time left.  Each figure keeps its width from start to end,
-    so the bar does not jump; on a narrow terminal the games done, then the rate, then the
-    time left are left out, then the bar shrinks, then goes."""
+    so the bar does not jump.  The bar takes what room is left, at most MAX_PROGRESS_BAR
+    columns; when that is below MIN_BAR, the games done, then the rate, then the time left
+    are left out, and when even that is not enough the bar goes."""
     room = columns - 1
     total_text = count_text(total)
     known = done > 0 and elapsed >= 0.001  # a rate from less is noise
@@ -526,12 +532,14 @@ def print_simulation(args: argparse.Namespace, game: Game, count) -> int:
         finally:
             if progress is not None:
                 progress.close()
+    status = 0
+    if args.plot is not None:   # first: a reader of the table that goes away loses no picture
+        title = f"{game.name}: {game.x_label}, {count_text(n)} games (95% intervals)"
+        status = write_plot(args.plot, simulation_plot(title, game.x_label, counts, n,
+                                                       game.exact))
     if args.json:
         print(as_json(game.name, counts, n, first, game.outcome, game.exact,
                       game.layout.descending, game.layout.total_label))
     else:
         print("\n".join(table(game.layout, counts, n, game.exact, width=output_width())))
-    if args.plot is not None:
-        title = f"{game.name}: {game.x_label}, {count_text(n)} games (95% intervals)"
-        return write_plot(args.plot, simulation_plot(title, game.x_label, counts, n, game.exact))
-    return 0
+    return status

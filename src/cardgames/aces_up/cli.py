@@ -8,7 +8,6 @@ import math
 import os
 import sys
 import time
-from typing import TextIO
 
 from cardgames.console import StatusLine, integer, integer_text, parse_integer, parse_number
 from cardgames.tiers import TierError
@@ -99,85 +98,62 @@ def _odds(args: argparse.Namespace) -> int:
     summary of the range.  Exit status 0; 2 for a log that belongs to another run or cannot
     be written; 130 when Ctrl-C stopped the run (the log keeps every deal finished)."""
     from cardgames.aces_up import odds
-    from cardgames.aces_up.solver import solver_tier
 
     run = odds.Run(not args.no_lone_moves, odds.Budget(args.budget, args.positions))
     seeds: range = args.seeds
+    log = None
     try:
-        logged = {deal.seed: deal for deal in odds.logged_deals(args.log, run)} if args.log \
-            else {}
-    except (odds.LogError, OSError, UnicodeDecodeError) as error:
-        return _fail(f"cannot continue the log: {error}")
-    todo = [seed for seed in seeds if seed not in logged]
-    deals = [logged[seed] for seed in seeds if seed in logged]
-    if todo:
-        with StatusLine() as status:
-            status.show(LOADING)
-            try:
-                tier = solver_tier(args.tier)
-            except TierError as error:
-                args.parser.error(str(error))
-        try:
-            log = _open_log(args.log, bool(logged), odds.header(run, tier, args.memory << 20,
-                                                                args.jobs))
-        except OSError as error:
-            return _fail(f"cannot write the log {args.log}: {error.strerror or error}")
-        try:
-            _solve_all(todo, run, tier, args, deals, log)
-        except KeyboardInterrupt:
-            done = len(deals) - len(logged)
-            kept = (f"; {args.log} keeps them: the same command goes on from there"
-                    if args.log else "")
-            print(f"interrupted after {done:,} of {len(todo):,} deals{kept}", file=sys.stderr)
-            return 130
-        finally:
-            if log is not None:
-                log.close()
+        if args.log is not None:
+            log = odds.Log(args.log)
+        logged = {deal.seed: deal for deal in log.deals_of(run)} if log else {}
+        deals = [logged[seed] for seed in seeds if seed in logged]
+        todo = [seed for seed in seeds if seed not in logged]
+        if todo:
+            _solve_all(todo, run, args, deals, log)
+    except (odds.LogError, UnicodeDecodeError) as error:
+        return _fail(str(error))
+    except OSError as error:
+        return _fail(f"cannot use the log {args.log}: {error.strerror or error}")
+    except KeyboardInterrupt:
+        done = len(deals) - len(logged)
+        kept = (f"; {args.log} keeps them: the same command goes on from there"
+                if args.log else "")
+        print(f"interrupted after {done:,} of {len(todo):,} deals{kept}", file=sys.stderr)
+        return 130
+    finally:
+        if log is not None:
+            log.close()
     print("\n".join(odds.summary(deals, odds.title(run, seeds))))
     return 0
 
 
-def _solve_all(todo: list[int], run, tier: str, args: argparse.Namespace, deals: list,
-               log: TextIO | None) -> None:
-    """Solve the seeds of ``todo``, adding each deal to ``deals`` and its line to the log,
-    with a status line on a terminal."""
+def _solve_all(todo: list[int], run, args: argparse.Namespace, deals: list, log) -> None:
+    """Load the solver, then solve the seeds of ``todo``, adding each deal to ``deals`` and
+    to the log, with a status line on a terminal."""
     from cardgames.aces_up import odds
+    from cardgames.aces_up.solver import solver_tier
 
-    started, first = time.monotonic(), len(deals)
     with StatusLine() as status:
-        for deal in odds.solved(todo, run, tier, args.memory << 20, args.jobs):
+        status.show(LOADING)
+        try:
+            tier = solver_tier(args.tier)
+        except TierError as error:
+            args.parser.error(str(error))
+    memory = args.memory << 20
+    if log is not None:
+        log.go_on(run, tier, memory, args.jobs)
+    started, tally = time.monotonic(), odds.Tally(0, 0, 0)
+    with StatusLine() as status:
+        for done, deal in enumerate(odds.solved(todo, run, tier, memory, args.jobs), 1):
             deals.append(deal)
             if log is not None:
-                print(*deal, file=log, flush=True)
-            status.show(odds.progress_text(len(deals) - first, len(todo),
-                                           odds.Tally.of(deals[first:]),
-                                           time.monotonic() - started) + STOP_HINT)
+                log.add(deal)
+            tally = tally.plus(deal)
+            status.show(odds.progress_text(done, len(todo), tally, time.monotonic() - started)
+                        + STOP_HINT)
 
 
 STOP_HINT = " (Ctrl-C stops)"
-
-
-def _open_log(path: str | None, continued: bool, header: str) -> TextIO | None:
-    """The log opened for appending with its header written (a note of how the run goes
-    on when it continues an earlier one), or None when no log was asked for."""
-    if path is None:
-        return None
-    log = open(path, "a+", encoding="utf-8")
-    _drop_cut_line(log)
-    log.write(f"# {'continued: ' if continued else ''}{header}\n")
-    log.flush()
-    return log
-
-
-def _drop_cut_line(log: TextIO) -> None:
-    """Cut the file after its last newline: a stop in the middle of writing a line leaves
-    a piece of it, which ``odds.read_log`` skips and the run writes again whole."""
-    log.seek(0)
-    text = log.read()
-    if text and not text.endswith("\n"):
-        log.seek(0)
-        log.truncate(len(text[:text.rfind("\n") + 1].encode("utf-8")))
-        log.seek(0, os.SEEK_END)
 
 
 def _fail(message: str) -> int:

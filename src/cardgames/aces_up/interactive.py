@@ -79,8 +79,8 @@ HELP = """Commands:
   H         this help
   Q         quit"""
 
-OFFER = "Another game? Enter a seed, press Enter for a random one, or Q to quit."
-RETRY = "Type a whole number, press Enter for a random deal, or Q."
+OFFER = "Another game? Type a seed, or Enter for a random one (U: undo, Q: quit)."
+RETRY = "Type a whole number, press Enter for a random deal, U to undo, or Q."
 QUIT = "You have chosen to quit."
 
 _EXTRA = {"U": "undo", "?": "hint", "HINT": "hint", "SOLVE": "solve", "N": "new"}
@@ -145,6 +145,8 @@ class Session:
     nodes: int | None = None
     guess_nodes: int = GUESS_NODES
     guess_seconds: float | None = GUESS_SECONDS
+    #: The games left by ``N``, latest last: (seed, history), for U to take ``N`` back.
+    earlier: list[tuple[int | None, list[Position]]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.history:
@@ -163,11 +165,13 @@ class Session:
         self.history.append(self.history[0])
         return True
 
-    def new_game(self, seed: int) -> None:
-        """A new game with the deal of ``seed``; the history starts afresh."""
+    def new_game(self, seed: int, undoable: bool = False) -> None:
+        """A new game with the deal of ``seed``; the history starts afresh (``undoable``:
+        the game left is kept, for U to come back to)."""
+        if undoable:
+            self.earlier.append((self.seed, self.history))
         self.seed = seed
         self.history = [rules.seeded_position(seed)]
-        self.solved.clear()
 
     def play(self, command: Command) -> None:
         """Apply D, F or T; raise IllegalMove (position unchanged) when the rules reject it.
@@ -186,11 +190,21 @@ class Session:
         return position.stock, position.columns
 
     def undo(self) -> bool:
-        """Go back one step; False when there is nothing to undo."""
-        if len(self.history) == 1:
+        """Go back one step (from a game's start, to the game ``N`` left); False when there
+        is nothing to undo."""
+        if len(self.history) > 1:
+            self.history.pop()
+        elif self.earlier:
+            self.seed, self.history = self.earlier.pop()
+        else:
             return False
-        self.history.pop()
         return True
+
+    def budget_text(self) -> str:
+        """The solver's budget in words: ``in 10 s``, ``within 21,000 positions``."""
+        limits = ([f"in {self.budget:g} s"] if self.budget is not None else []) + (
+            [f"within {self.nodes:,} positions"] if self.nodes is not None else [])
+        return " and ".join(limits) or "with no limit"
 
     def solve(self) -> solver.Solution:
         """The solver's verdict on the current position (remembered per position)."""
@@ -341,16 +355,18 @@ def hint_line(session: Session) -> str:
     return verdict_line(session, verdict)
 
 
-def verdict_line(session: Session, verdict: solver.Solution) -> str:
-    """The hint a verdict on the current position gives."""
+def verdict_line(session: Session, verdict: solver.Solution, missing: str = "no hint") -> str:
+    """The hint a verdict on the current position gives (``missing``: what an interrupted
+    or unsettled search leaves out)."""
     if verdict.status is solver.Status.LOST:
         return "This position cannot be won."
     if verdict.interrupted:
-        return "The solver was interrupted; no hint."
+        return f"The solver was interrupted; {missing}."
     if verdict.status is solver.Status.UNSETTLED:
-        return (f"The solver could not settle this position in {session.budget:g} s; "
+        return (f"The solver could not settle this position {session.budget_text()}; "
                 "no hint.")
-    return f"Hint: {solver.command(verdict.line[0])}  ({describe(session.position, verdict.line[0])})"
+    move = verdict.line[0]
+    return f"Hint: {solver.command(move)}  ({describe(session.position, move)})"
 
 
 def guess_lines(session: Session, guess: Guess) -> str:
@@ -361,7 +377,7 @@ def guess_lines(session: Session, guess: Guess) -> str:
         return verdict_line(session, session.solve())
     move = solver.command(guess.move)
     lines = [f"Guess: {move}  ({describe(session.position, guess.move)})",
-             (f"The solver could not settle this position in {session.budget:g} s: "
+             (f"The solver could not settle this position {session.budget_text()}: "
               "this is a guess.")]
     if guess.lost:
         lines.append(f"Proved to lose: {', '.join(solver.line_commands(guess.lost))}.")
@@ -399,6 +415,8 @@ def malformed(line: str) -> str:
     if not words:
         return "Type a command (H lists them)."
     word = words[0].upper()
+    if word == "N":
+        return "N takes at most one seed, a whole number, as in N 42."
     arity = {"F": 1, "T": 2}.get(word)
     if arity is None:
         if word in _EXTRA or word in {action.value for action in Action}:
@@ -472,10 +490,14 @@ def play(session: Session, read: Callable[[str], str | None] | None = None,
         write("\n".join(board_lines(session.position)))
         if rules.is_won(session.position):
             write(won_line(session))
-            seed = _offer(read, write, new_seed)
-            if seed is None:
+            choice = _offer(read, write, new_seed)
+            if choice is None:
                 return 0
-            _start(session, seed, write)
+            if choice == UNDO:
+                session.undo()
+                write("Undone.")
+            else:
+                _start(session, choice, write)
             continue
         if not any(rules.legal_commands(session.position, session.lone_moves)):
             write("No move is left: this game is lost (U undoes, R restarts, N: a new game).")
@@ -525,9 +547,14 @@ def _start(session: Session, seed: int, write: Callable[[str], None]) -> None:
     write(seed_line(seed, session.lone_moves))
 
 
+#: The answer to the offer of a new game that takes back the winning move instead.
+UNDO = "undo"
+
+
 def _offer(read: Callable[[str], str | None], write: Callable[[str], None],
-           new_seed: Callable[[], int]) -> int | None:
-    """Offer a new game: the seed typed, a random one for an empty line, None to stop."""
+           new_seed: Callable[[], int]) -> int | str | None:
+    """Offer a new game: the seed typed, a random one for an empty line, UNDO for U, None
+    to stop."""
     write(OFFER)
     while True:
         line = _ask(read, OFFER_PROMPT)
@@ -539,6 +566,8 @@ def _offer(read: Callable[[str], str | None], write: Callable[[str], None],
             return None
         if not line.strip():
             return new_seed()
+        if line.strip().upper() == "U":
+            return UNDO
         seed = parse_integer(line)
         if seed is not None:
             return seed
@@ -562,15 +591,22 @@ def _react(session: Session, line: str,
         yield malformed(line)
         return
     if kind == "undo":
-        yield "Undone." if session.undo() else "Nothing to undo."
+        games_left = len(session.earlier)
+        if not session.undo():
+            yield "Nothing to undo."
+        elif len(session.earlier) < games_left:
+            yield "Undone: back to the game you left."
+            yield seed_line(session.seed, session.lone_moves)
+        else:
+            yield "Undone."
     elif kind == "hint":
         yield hint_line(session)
     elif kind == "solve":
         yield from _solve_lines(session)
     elif kind == "new":
         seed = new_game_seed(line)
-        session.new_game(new_seed() if seed is None else seed)
-        yield "New game."
+        session.new_game(new_seed() if seed is None else seed, undoable=True)
+        yield "New game (U takes it back)."
         yield seed_line(session.seed, session.lone_moves)
     elif command.action is Action.QUIT:
         yield QUIT
@@ -593,11 +629,11 @@ def _solve_lines(session: Session) -> Iterator[str]:
         return
     verdict = session.solve()
     if verdict.status is solver.Status.UNSETTLED and not verdict.interrupted:
-        yield (f"The solver could not settle this position in {session.budget:g} s "
+        yield (f"The solver could not settle this position {session.budget_text()} "
                "(? gives a guess).")
         return
     if verdict.status is not solver.Status.WINNABLE:
-        yield verdict_line(session, verdict)
+        yield verdict_line(session, verdict, "nothing was played")
         return
     commands = [str(command) for command in session.winning_line()]
     yield f"Playing a winning line of {plural(len(commands), 'move')}:"

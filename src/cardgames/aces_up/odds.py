@@ -90,8 +90,14 @@ def solve_deal(seed: int, run: Run, tier: str | None, memory: int) -> Deal:
 
 def header(run: Run, tier: str, memory: int, jobs: int) -> str:
     """The log's first line, without ``#``: the run's identity, then how it ran."""
-    return (f"{run.identity()}, tier {tier}, memory {memory >> 20} MiB per process, "
-            f"{jobs} process{'es' if jobs > 1 else ''}")
+    return f"{run.identity()}, {_how(tier, memory)}, {jobs} process{'es' if jobs > 1 else ''}"
+
+
+def _how(tier: str, memory: int) -> str:
+    """The part of the header that, besides the identity, can change a verdict: with a
+    budget in seconds the tier's speed, with a budget in positions the memory (past it the
+    search forgets, and counts positions again)."""
+    return f"tier {tier}, memory {memory >> 20} MiB per process"
 
 
 def parse_line(line: str) -> Deal:
@@ -102,15 +108,19 @@ def parse_line(line: str) -> Deal:
     return Deal(int(seed), status, float(seconds), int(positions))
 
 
-def read_log(path: str) -> tuple[list[str], list[Deal]]:
-    """The header lines (without ``#``) and the deals of a log.
+def deal_line(deal: Deal) -> str:
+    """The log line of a deal (the inverse of ``parse_line``), newline included."""
+    return f"{deal.seed} {deal.status} {deal.seconds!r} {deal.positions}\n"
 
-    A deal logged twice is refused (two runs mixed), so is a line that cannot be read,
-    except a last line cut short by a stop in the middle of its writing (dropped).
+
+def parse_log(text: str, name: str) -> tuple[list[str], list[Deal]]:
+    """The header lines (without ``#``) and the deals of a log's text.
+
+    A last line without its newline was cut by a stop in the middle of its writing: it is
+    dropped, even when what is left of it reads as a deal.  A deal logged twice is refused
+    (two runs mixed), so is a line that cannot be read.
     """
-    with open(path, encoding="utf-8") as log:
-        text = log.read()
-    lines = text.split("\n")
+    lines = text.split("\n")[:-1]          # the piece after the last newline is cut
     headers: list[str] = []
     deals: list[Deal] = []
     for number, line in enumerate(lines, 1):
@@ -120,28 +130,100 @@ def read_log(path: str) -> tuple[list[str], list[Deal]]:
             try:
                 deals.append(parse_line(line))
             except ValueError:
-                if number == len(lines):     # no newline after it: its writing was cut
-                    continue
-                raise LogError(f"{path}, line {number}: not 'seed verdict seconds "
+                raise LogError(f"{name}, line {number}: not 'seed verdict seconds "
                                f"positions': {line[:60]!r}") from None
     seeds = [deal.seed for deal in deals]
     if len(set(seeds)) < len(seeds):
-        raise LogError(f"{path}: a seed is logged twice (two runs in one log?)")
+        raise LogError(f"{name}: a seed is logged twice (two runs in one log?)")
     return headers, deals
 
 
-def logged_deals(path: str, run: Run) -> list[Deal]:
-    """The deals a log already holds for ``run`` ([] when there is no such file yet)."""
-    if not os.path.exists(path):
-        return []
-    headers, deals = read_log(path)
-    if not headers and not deals:
-        return []
-    if not headers or not headers[0].startswith(run.identity() + ","):
-        found = headers[0] if headers else "no header"
-        raise LogError(f"{path} holds another run ({found}); this one is "
-                       f"{run.identity()}: give another --log")
-    return deals
+def read_log(path: str) -> tuple[list[str], list[Deal]]:
+    """The header lines and the deals of the log at ``path`` (see ``parse_log``)."""
+    with open(path, encoding="utf-8", newline="") as log:
+        return parse_log(log.read(), path)
+
+
+class Log:
+    """A run's log, open for reading and appending, locked against a second run.
+
+    Opening it cuts the piece of a line a stop left at its end, so that the next deal
+    starts a line of its own.  A log that cannot be written (a read-only file) can still
+    be read, for its summary.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        try:
+            self.file = open(path, "a+b")   # noqa: SIM115 (closed by close())
+            self.writable = True
+        except OSError:
+            if not os.path.isfile(path):
+                raise
+            self.file = open(path, "rb")    # noqa: SIM115
+            self.writable = False
+        try:
+            if self.writable:
+                self._lock()
+                self._cut_last_piece()
+            self.file.seek(0)
+            self.headers, self.deals = parse_log(self.file.read().decode("utf-8"), path)
+        except BaseException:
+            self.file.close()
+            raise
+
+    def _lock(self) -> None:
+        """Hold the log for this run alone (where the system has ``fcntl``)."""
+        try:
+            import fcntl
+        except ImportError:
+            return
+        try:
+            fcntl.flock(self.file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise LogError(f"{self.path} is being written by another run") from None
+
+    def _cut_last_piece(self) -> None:
+        """Truncate the file after its last newline."""
+        self.file.seek(0)
+        data = self.file.read()
+        if data and not data.endswith(b"\n"):
+            self.file.truncate(data.rfind(b"\n") + 1)
+
+    def deals_of(self, run: Run) -> list[Deal]:
+        """The deals logged, checked to be of ``run`` (LogError when they are another's)."""
+        if self.headers and not self.headers[0].startswith(run.identity() + ","):
+            raise LogError(f"{self.path} holds another run ({self.headers[0]}); this one is "
+                           f"{run.identity()}: give another --log")
+        if self.deals and not self.headers:
+            raise LogError(f"{self.path} holds deals but no header: not a log of --odds")
+        return self.deals
+
+    def go_on(self, run: Run, tier: str, memory: int, jobs: int) -> None:
+        """Write the header of the run about to add deals (``continued:`` when the log holds
+        some); LogError when the log was made with another tier or memory, which could
+        change verdicts."""
+        if not self.writable:
+            raise LogError(f"cannot write the log {self.path}")
+        how = _how(tier, memory)
+        if self.headers and f", {how}," not in f"{self.headers[0]},":
+            raise LogError(f"{self.path} was made as {self.headers[0]}; go on with the same "
+                           "--tier and --memory")
+        continued = "continued: " if self.headers else ""
+        self._write(f"# {continued}{header(run, tier, memory, jobs)}\n")
+
+    def add(self, deal: Deal) -> None:
+        """Write one deal's line, whole, at once."""
+        self._write(deal_line(deal))
+
+    def _write(self, text: str) -> None:
+        """Append ``text`` and push it to the file."""
+        self.file.write(text.encode("utf-8"))
+        self.file.flush()
+
+    def close(self) -> None:
+        """Close the file (and so release the lock)."""
+        self.file.close()
 
 
 def solved(seeds: Sequence[int], run: Run, tier: str, memory: int, jobs: int = 1,
@@ -193,6 +275,12 @@ class Tally:
         return cls(statuses.count(Status.WINNABLE.name), statuses.count(Status.LOST.name),
                    statuses.count(Status.UNSETTLED.name))
 
+    def plus(self, deal: Deal) -> Tally:
+        """The tally with one more deal."""
+        return Tally(self.won + (deal.status == Status.WINNABLE.name),
+                     self.lost + (deal.status == Status.LOST.name),
+                     self.unsettled + (deal.status == Status.UNSETTLED.name))
+
     @property
     def total(self) -> int:
         """The number of deals."""
@@ -208,35 +296,40 @@ class Tally:
 
 
 def summary(deals: Sequence[Deal], title: str) -> list[str]:
-    """The report of a run: verdicts, the share winnable with its bounds, time and work."""
+    """The report of a run, in lines of at most 79 columns (but the title): the verdicts,
+    the share winnable with its bounds, the time and the work."""
     if not deals:
         return [title, "no deals"]
     tally = Tally.of(deals)
-    verdicts = (f"winnable {tally.won:,}, cannot be won {tally.lost:,}, unsettled "
-                f"{tally.unsettled:,} of {tally.total:,}")
-    lines = [title, verdicts]
+    width = len(f"{tally.total:,}")
+    lines = [title] + [f"  {name:<14}{count:>{width},}  ({count / tally.total:.1%})"
+                       for name, count in (("winnable", tally.won),
+                                           ("cannot be won", tally.lost),
+                                           ("unsettled", tally.unsettled))]
+    least, lowest, most, highest = tally.bounds()
+    lines.append(f"share winnable over all deals: between {least:.1%} and {most:.1%}")
+    lines.append(f"  (95% CI from {lowest:.1%} to {highest:.1%}; the unsettled deals "
+                 "counted as lost, then won)")
     settled = tally.won + tally.lost
     if settled:
         low, high = wilson_interval(tally.won, settled)
-        lines.append(f"share winnable among settled deals: {tally.won / settled:.1%} "
-                     f"(95% CI {low:.1%} .. {high:.1%}; biased to the deals settled fast)")
-    least, lowest, most, highest = tally.bounds()
-    lines.append(f"share winnable over all deals: at least {least:.1%} (95% CI from "
-                 f"{lowest:.1%}), at most {most:.1%} (95% CI to {highest:.1%})")
+        lines.append(f"among the settled deals: {tally.won / settled:.1%} (95% CI {low:.1%} "
+                     f"to {high:.1%})")
+        lines.append("  (biased: the deals that settle fast are more often won)")
     seconds = [deal.seconds for deal in deals]
     positions = [deal.positions for deal in deals]
+    rate = sum(positions) / max(sum(seconds), 1e-9)
     lines.append(f"time per deal: median {statistics.median(seconds):.2f} s, max "
-                 f"{max(seconds):.2f} s; {sum(positions) / max(sum(seconds), 1e-9):,.0f} "
-                 "positions per second")
+                 f"{max(seconds):.2f} s; {rate:,.0f} positions a second")
+    lines.append("positions per deal (relaxed games included): median "
+                 f"{statistics.median(positions):,.0f}")
     settled_work = [d.positions for d in deals if d.status != Status.UNSETTLED.name]
     open_work = [d.positions for d in deals if d.status == Status.UNSETTLED.name]
-    work = ["positions per deal (relaxed games included): median "
-            + f"{statistics.median(positions):,.0f}"]
-    if settled_work:
-        work.append(f"most for a settled deal {max(settled_work):,}")
+    extremes = [f"most for a settled deal {max(settled_work):,}"] if settled_work else []
     if open_work:
-        work.append(f"least for an unsettled one {min(open_work):,}")
-    lines.append(", ".join(work))
+        extremes.append(f"least for an unsettled one {min(open_work):,}")
+    if extremes:
+        lines.append(f"  {'; '.join(extremes)}")
     return lines
 
 

@@ -65,11 +65,12 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 def print_exact(args: argparse.Namespace) -> int:
     """Print the exact odds (table or JSON), and draw them if asked; return the status."""
+    status = 0
+    if args.plot is not None:
+        title = f"solitaire-1: exact odds over {report.count_text(exact().total)} ace placements"
+        status = report.write_plot(args.plot, report.exact_plot(title, X_LABEL, exact()))
     if args.json:
         print(report.exact_json("solitaire-1", exact(), "cards_left_when_winning", "won"))
     else:
         print("\n".join(exact_lines(report.output_width(sys.stdout))))
-    if args.plot is not None:
-        title = f"solitaire-1: exact odds over {report.count_text(exact().total)} ace placements"
-        return report.write_plot(args.plot, report.exact_plot(title, X_LABEL, exact()))
-    return 0
+    return status

@@ -109,6 +109,9 @@ def read_values(tokens: Sequence[str]) -> Reading:
     notes = [ZERO_NOTE] if any(token.strip() == "0" for token in tokens) else []
     if len(tokens) == 1:
         notes.append(_one_value_note(tokens[0]))
+    else:
+        notes += [f"{shown(token)} is one value here; as a hand, give it alone"
+                  for token in tokens if len(card_values(token) or ()) == HAND_SIZE]
     return Reading(values, notes)
 
 

@@ -35,8 +35,9 @@ stay different), which is the point: only reorderings and regroupings count as "
 same".  The canonical form of a node depends only on its operator and the canonical
 forms of its children, so the distinct solutions can also be built from the distinct
 sub-expressions of each sub-multiset, each with the number of postfix expressions that
-have its form (the products of the children's numbers, added up).  ``expression_of(form)`` turns a form back into a
-readable tree (``8/(3-8/3)``) with the same form and value.
+have its form (the products of the children's numbers, added up).
+``expression_of(form)`` turns a form back into a readable tree (``8/(3-8/3)``) with the
+same form and value.
 """
 
 from __future__ import annotations
