@@ -94,7 +94,7 @@ def test_hint_on_a_lost_deal_says_so():
 def test_solve_command_plays_to_a_win_and_undo_works_in_the_loop():
     out = run_lines(Session(15), ["F 1", "D", "U", "U", "U", "?", "solve"])
     assert "Nothing to undo." in out and "Undone." in out and "Hint: " in out
-    assert out.endswith("You won! (seed 15)\n" + OFFER + "\n" + OFFER_PROMPT + "\n")
+    assert out.endswith("Won by the solver. (seed 15)\n" + OFFER + "\n" + OFFER_PROMPT + "\n")
 
 
 def test_unknown_commands_and_quit():

@@ -196,7 +196,7 @@ def test_ctrl_c_keeps_the_deals_done_and_says_how_to_go_on(tmp_path, jobs):
     out, err = child.communicate(timeout=60)
     assert child.returncode == 130 and out == ""
     done = [odds.parse_line(line).seed for line in lines_of(log)]
-    assert f"interrupted after {len(done)} of 5 deals; {log} keeps them" in err
+    assert f"interrupted after {len(done)} of 5 deals\n{log} keeps them" in err
     assert sorted(done)[:3] == [0, 1, 2] and 3 not in done   # seed 3 was under way
     assert "Traceback" not in err
     if Path("/proc/self/stat").exists():
@@ -236,4 +236,27 @@ def test_a_log_with_a_seed_twice_is_refused(tmp_path):
                                            (3 * 3600 + 20 * 60, "3 h 20 min")])
 def test_time_left_reads_as_people_write_it(seconds, text):
     tally = odds.Tally(1, 0, 0)
-    assert odds.progress_text(1, 2, tally, seconds).endswith(f"about {text} left")
+    assert odds.progress_text(1, 2, tally, seconds).endswith(f", {text} left")
+
+
+@pytest.mark.parametrize("path, message", [("/dev/null", "not a regular file"),
+                                           (".", "is a folder")])
+def test_a_log_that_is_not_a_file_is_refused(capsys, path, message):
+    status, out, err = run_odds(capsys, "--seeds", "0:2", *SMALL, "--log", path)
+    assert (status, out) == (2, "") and message in err
+
+
+def test_a_range_of_any_size_is_taken_a_seed_at_a_time(capsys, monkeypatch):
+    huge = 10 ** 30
+    taken = []
+
+    def stop_after_two(seeds, *args, **kwargs):
+        for seed in seeds:
+            taken.append(seed)
+            if len(taken) == 2:
+                raise KeyboardInterrupt
+            yield odds.Deal(seed, "LOST", 0.0, 1)
+    monkeypatch.setattr(odds, "solved", stop_after_two)
+    status, _, err = run_odds(capsys, f"--seeds={huge}:{3 * huge}", *SMALL)
+    assert status == 130 and taken == [huge, huge + 1]
+    assert f"interrupted after 1 of {2 * huge:,} deals" in err

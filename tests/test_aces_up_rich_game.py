@@ -108,7 +108,7 @@ def test_solve_shows_the_final_board_the_win_and_offers_a_new_game():
         "Stock: 0 cards (0 deals left)   Foundation: 48 cards, last K\u2665\n"
         "   1    2    3    4\n"
         "   A\u2660   A\u2666   A\u2663   A\u2665\n"
-        "You won! (seed 12)\n"
+        "Won by the solver. (seed 12)\n"
         f"{OFFER}\n"
         "\nnew game> x\n"
         "Not a seed: 'x'.\nType a whole number, press Enter for a random deal, U to undo, or Q.\n"
@@ -157,7 +157,7 @@ def test_random_seeds_are_short_whole_numbers():
 @pytest.mark.parametrize("seed, lone, line", [
     (0, True, "Seed 0 (replay it: cardgames aces-up --seed 0)"),
     (-7, False, "Seed -7 (replay it: cardgames aces-up --seed -7 --no-lone-moves)"),
-    (10 ** 40, True, "Seed: the 41 digits number given with --seed"),
+    (10 ** 40, True, "Seed: a number of 41 digits, too long to show here"),
 ])
 def test_the_seed_line(seed, lone, line):
     assert seed_line(seed, lone) == line and len(line) <= WIDTH

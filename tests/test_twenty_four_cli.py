@@ -312,7 +312,12 @@ def test_the_cardgames_command_runs_it():
         b"8/(3-8/3)  (1 form)\n1 distinct solution (1 postfix form).\n", b"", 0)
 
 
-def test_a_hand_like_number_among_other_values_gets_a_note():
-    status, out, err = run("3388", "1")
+@pytest.mark.parametrize("argv, note", [
+    (["3388", "1"], "'3388' is one value here; for 3 3 8 8, give them apart"),
+    (["10106", "6"], "'10106' is one value here; for 10 10 6, give them apart"),
+])
+def test_a_number_that_reads_as_cards_among_other_values_gets_a_note(argv, note):
+    status, out, err = run(*argv)
     assert status == 0 and out == "No solution.\n"
-    assert err == "cardgames 24: note: '3388' is one value here; as a hand, give it alone\n"
+    assert err == f"cardgames 24: note: {note}\n"
+    assert run("12", "1")[2] == ""                  # 12 is not 1 and 2: no card 1

@@ -428,10 +428,10 @@ class StatusLine:
         self.shown = False
 
     def show(self, text: str) -> None:
-        """Replace the line with ``text`` (cut to the terminal's width)."""
+        """Replace the line with ``text``, cut to ``room()``."""
         if not self.on:
             return
-        text = text[:self.columns() - 1]
+        text = text[:self.room()]
         self._write("\r" + text + ERASE_TO_END)
         self.shown = True
 
@@ -446,6 +446,12 @@ class StatusLine:
         if self.on and self.shown:
             self._write("\r" + ERASE_TO_END)
         self.shown = False
+
+    def room(self) -> int:
+        """The longest text the line shows: the terminal's width, less a column the cursor
+        needs and two for the ``^C`` a terminal echoes, which would wrap to a line of its
+        own that erasing the status line leaves behind."""
+        return self.columns() - 3
 
     def columns(self) -> int:
         """The present width of the stream's terminal (else stdout's, or 80)."""

@@ -338,7 +338,7 @@ class Progress:
             self.close()
             return
         line = progress_line(done, self.total, self.clock() - self.started,
-                             self.status.columns())
+                             self.status.room() + 1)
         self.status.show(line)
 
     def close(self) -> None:

@@ -8,6 +8,7 @@ import math
 import os
 import sys
 import time
+from collections.abc import Iterable
 
 from cardgames.console import StatusLine, integer, integer_text, parse_integer, parse_number
 from cardgames.tiers import TierError
@@ -101,24 +102,26 @@ def _odds(args: argparse.Namespace) -> int:
 
     run = odds.Run(not args.no_lone_moves, odds.Budget(args.budget, args.positions))
     seeds: range = args.seeds
-    log = None
+    log, deals, todo, first = None, [], 0, 0
     try:
         if args.log is not None:
             log = odds.Log(args.log)
         logged = {deal.seed: deal for deal in log.deals_of(run)} if log else {}
-        deals = [logged[seed] for seed in seeds if seed in logged]
-        todo = [seed for seed in seeds if seed not in logged]
+        deals = [deal for seed, deal in logged.items() if seed in seeds]
+        first = len(deals)
+        todo = seeds.stop - seeds.start - first         # len() stops at 2**63
         if todo:
-            _solve_all(todo, run, args, deals, log)
+            _solve_all((seed for seed in seeds if seed not in logged), todo, run, args,
+                       deals, log)
     except (odds.LogError, UnicodeDecodeError) as error:
         return _fail(str(error))
     except OSError as error:
-        return _fail(f"cannot use the log {args.log}: {error.strerror or error}")
+        return _fail(f"cannot use the log {args.log}: {(error.strerror or str(error)).lower()}")
     except KeyboardInterrupt:
-        done = len(deals) - len(logged)
-        kept = (f"; {args.log} keeps them: the same command goes on from there"
+        done = len(deals) - first
+        kept = (f"\n{args.log} keeps them: the same command goes on from there"
                 if args.log else "")
-        print(f"interrupted after {done:,} of {len(todo):,} deals{kept}", file=sys.stderr)
+        print(f"interrupted after {done:,} of {todo:,} deals{kept}", file=sys.stderr)
         return 130
     finally:
         if log is not None:
@@ -127,9 +130,10 @@ def _odds(args: argparse.Namespace) -> int:
     return 0
 
 
-def _solve_all(todo: list[int], run, args: argparse.Namespace, deals: list, log) -> None:
-    """Load the solver, then solve the seeds of ``todo``, adding each deal to ``deals`` and
-    to the log, with a status line on a terminal."""
+def _solve_all(todo: Iterable[int], count: int, run, args: argparse.Namespace, deals: list,
+               log) -> None:
+    """Load the solver, then solve the ``count`` seeds of ``todo``, adding each deal to
+    ``deals`` and to the log, with a status line on a terminal."""
     from cardgames.aces_up import odds
     from cardgames.aces_up.solver import solver_tier
 
@@ -149,7 +153,7 @@ def _solve_all(todo: list[int], run, args: argparse.Namespace, deals: list, log)
             if log is not None:
                 log.add(deal)
             tally = tally.plus(deal)
-            status.show(odds.progress_text(done, len(todo), tally, time.monotonic() - started)
+            status.show(odds.progress_text(done, count, tally, time.monotonic() - started)
                         + STOP_HINT)
 
 
@@ -242,7 +246,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                              "never a verdict")
     parser.add_argument("--tier", default=None, metavar="TIER",
                         help="the solver's search: numba (compiled, the default when the "
-                             "jit extra is installed) or stdlib (the reference)")
+                             "jit extra is installed), stdlib (the reference) or auto "
+                             "(numpy means stdlib here)")
     odds = parser.add_argument_group(
         "the odds of winning (--odds)",
         "Solve every deal of a seed range and print how many are winnable, proved lost "

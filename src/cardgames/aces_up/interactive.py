@@ -328,7 +328,7 @@ def seed_line(seed: int | None, lone_moves: bool = True) -> str:
     line = f"Seed {text} (replay it: cardgames aces-up --seed {text}{variant})"
     if len(line) <= WIDTH:
         return line
-    return f"Seed: the {plural(len(text.lstrip('-')), 'digit')} number given with --seed"
+    return f"Seed: a number of {plural(len(text.lstrip('-')), 'digit')}, too long to show here"
 
 
 def board_lines(position: Position) -> list[str]:
@@ -456,11 +456,12 @@ def new_game_seed(line: str) -> int | None:
     return parse_integer(words[1]) if len(words) == 2 else None
 
 
-def won_line(session: Session) -> str:
-    """What a won game says."""
+def won_line(session: Session, by_solver: bool = False) -> str:
+    """What a won game says (``by_solver``: ``solve`` played its last moves)."""
+    text = "Won by the solver." if by_solver else "You won!"
     if session.seed is None:
-        return "You won!"
-    return fit(f"You won! (seed {integer_text(session.seed)})")
+        return text
+    return fit(f"{text} (seed {integer_text(session.seed)})")
 
 
 # ---------------------------------------------------------------- the prompt loop
@@ -486,10 +487,11 @@ def play(session: Session, read: Callable[[str], str | None] | None = None,
         session.new_game(new_seed())
     write(HELP)
     write(seed_line(session.seed, session.lone_moves))
+    line: str | None = ""
     while True:
         write("\n".join(board_lines(session.position)))
         if rules.is_won(session.position):
-            write(won_line(session))
+            write(won_line(session, by_solver=_kind(line) == "solve"))
             choice = _offer(read, write, new_seed)
             if choice is None:
                 return 0
@@ -576,10 +578,15 @@ def _offer(read: Callable[[str], str | None], write: Callable[[str], None],
 
 def _asks_the_solver(line: str) -> bool:
     """True for a hint or solve request (the solver may take a while to answer)."""
+    return _kind(line) in ("hint", "solve")
+
+
+def _kind(line: str | None) -> str | None:
+    """What a line asks for (``parse``'s kind), or None for a line that is not a command."""
     try:
-        return parse(line)[0] in ("hint", "solve")
+        return parse(line)[0] if line is not None else None
     except MalformedCommand:
-        return False
+        return None
 
 
 def _react(session: Session, line: str,

@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import statistics
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -154,6 +154,10 @@ class Log:
 
     def __init__(self, path: str) -> None:
         self.path = path
+        if os.path.isdir(path):
+            raise LogError(f"{path} is a folder: give the path of a file for the log")
+        if os.path.exists(path) and not os.path.isfile(path):
+            raise LogError(f"{path} is not a regular file: give the path of a file for the log")
         try:
             self.file = open(path, "a+b")   # noqa: SIM115 (closed by close())
             self.writable = True
@@ -226,15 +230,16 @@ class Log:
         self.file.close()
 
 
-def solved(seeds: Sequence[int], run: Run, tier: str, memory: int, jobs: int = 1,
-           warm_up: Callable[[], None] | None = None) -> Iterator[Deal]:
+def solved(seeds: Iterable[int], run: Run, tier: str, memory: int,
+           jobs: int = 1) -> Iterator[Deal]:
     """Solve each seed, yielding its deal as soon as it and the ones before it are done.
 
-    ``jobs > 1`` solves in a pool of processes started after ``warm_up`` (loading the
-    solver once, so that forked workers inherit it).  Ctrl-C or SIGTERM stops the pool at
-    once: the deals already yielded are all that is kept.
+    The seeds are taken as they are needed (a range of any size costs no memory).
+    ``jobs > 1`` solves in a pool of processes (started once the caller has loaded the
+    solver, so that forked workers inherit it).  Ctrl-C or SIGTERM stops the pool at once:
+    the deals already yielded are all that is kept.
     """
-    if jobs == 1 or len(seeds) <= 1:
+    if jobs == 1:
         for seed in seeds:
             yield solve_deal(seed, run, tier, memory)
         return
@@ -242,9 +247,7 @@ def solved(seeds: Sequence[int], run: Run, tier: str, memory: int, jobs: int = 1
 
     from cardgames.simulate import ignore_interrupts, stop_pool, terminate_as_exit
 
-    if warm_up is not None:
-        warm_up()
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(seeds)), initializer=ignore_interrupts)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=ignore_interrupts)
     with terminate_as_exit():
         try:
             waiting: deque = deque()
@@ -341,11 +344,11 @@ def title(run: Run, seeds: range) -> str:
 
 def progress_text(done: int, total: int, tally: Tally, seconds: float) -> str:
     """The status line of a run under way: deals done, verdicts so far, time left."""
-    text = (f"deal {done:,} of {total:,}: {tally.won:,} winnable, {tally.lost:,} lost, "
-            f"{tally.unsettled:,} unsettled")
+    text = (f"{done:,} of {total:,} deals: {tally.won:,} won, {tally.lost:,} lost, "
+            f"{tally.unsettled:,} open")
     if done:
         left = seconds / done * (total - done)
-        text += f", about {_duration(left)} left"
+        text += f", {_duration(left)} left"
     return text
 
 

@@ -99,6 +99,13 @@ def _one_value_note(token: str) -> str:
     return "read one value; give a hand (3388) or several values apart"
 
 
+def _cards_apart_note(token: str) -> str:
+    """The note for a number among other values that also reads as several cards."""
+    apart = " ".join("10" if card == "0" else card for card in cards_of(token) or ())
+    note = f"{shown(token)} is one value here; for {apart}, give them apart"
+    return note if len(note) <= _NOTE_ROOM else f"{shown(token)} is one value here"
+
+
 def read_values(tokens: Sequence[str]) -> Reading:
     """The values of the command line's tokens (module docstring), or ValuesError."""
     if len(tokens) == 1:
@@ -110,8 +117,8 @@ def read_values(tokens: Sequence[str]) -> Reading:
     if len(tokens) == 1:
         notes.append(_one_value_note(tokens[0]))
     else:
-        notes += [f"{shown(token)} is one value here; as a hand, give it alone"
-                  for token in tokens if len(card_values(token) or ()) == HAND_SIZE]
+        notes += [_cards_apart_note(token) for token in tokens
+                  if token.strip().isdigit() and len(cards_of(token) or ()) > 1]
     return Reading(values, notes)
 
 
