@@ -26,12 +26,13 @@ def share_bounds(results):
 
 
 @pytest.mark.parametrize("rules, log, header", [
-    ("ours (a lone card may move)", "aces_up_classic_seeds_0-999.log", "classic rules"),
-    ("`--no-lone-moves`", "aces_up_no_lone_moves_seeds_0-999.log", "no lone moves"),
+    ("ours (a lone card may move)", "aces_up_classic_positions_seeds_0-999.log",
+     "classic rules"),
+    ("`--no-lone-moves`", "aces_up_no_lone_moves_positions_seeds_0-999.log", "no lone moves"),
 ])
 def test_the_readme_table_row_is_the_summary_of_its_log(rules, log, header):
     found_header, results = read(log)
-    assert found_header.startswith(header) and "budget 10 s" in found_header
+    assert found_header.startswith(f"{header}, budget 25,000,000 game positions per deal,")
     seeds = sorted(r[0] for r in results)
     assert seeds == list(range(len(seeds)))          # one line per seed, none missing
     counts = [sum(1 for r in results if r[1] == status)
@@ -46,17 +47,34 @@ def test_the_readme_table_row_is_the_summary_of_its_log(rules, log, header):
 
 
 def test_the_readme_text_quotes_the_classic_run():
-    _, results = read("aces_up_classic_seeds_0-999.log")
+    _, results = read("aces_up_classic_positions_seeds_0-999.log")
     total = len(results)
     won, lost, unsettled = (sum(1 for r in results if r[1] == status)
                             for status in ("WINNABLE", "LOST", "UNSETTLED"))
     _, _, low_ci, high_ci = share_bounds(results)
-    text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = " ".join(readme.split())
     assert f"Of these {total:,} deals, {won} ({won / total:.1%}) can be won" in text
     assert f"{lost} ({lost / total:.1%}) cannot; {unsettled} ({unsettled / total:.1%}) stay" in text
+    assert f"$ cardgames aces-up --odds --seeds 0:{total} --jobs 2 --log classic.log\n" \
+        + "\n".join(f"    {line}" for line in odds.summary(
+            results, odds.title(odds.Run(True, odds.Budget(positions=25_000_000)),
+                                range(total)))) in readme
     assert f"between {low_ci} and {high_ci} at 95% confidence" in text
     assert f"settled deals alone {won / (won + lost):.1%} are winnable" in text
     seconds = sorted(r[2] for r in results)
     median = (seconds[total // 2 - 1] + seconds[total // 2]) / 2
     minutes = sum(seconds) / 2 / 60                    # two processes
     assert f"Median {median:.1f} s per deal, {minutes:.0f} minutes for the thousand" in text
+
+
+@pytest.mark.parametrize("rules", ["classic", "no_lone_moves"])
+def test_the_runs_by_seconds_and_by_positions_never_disagree(rules):
+    by_seconds = {deal.seed: deal.status for deal in read(f"aces_up_{rules}_seeds_0-999.log")[1]}
+    by_positions = {deal.seed: deal.status
+                    for deal in read(f"aces_up_{rules}_positions_seeds_0-999.log")[1]}
+    assert by_seconds.keys() == by_positions.keys()
+    settled_twice = [seed for seed in by_seconds
+                     if "UNSETTLED" not in (by_seconds[seed], by_positions[seed])]
+    assert len(settled_twice) > 850
+    assert all(by_seconds[seed] == by_positions[seed] for seed in settled_twice)
