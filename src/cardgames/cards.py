@@ -15,6 +15,7 @@ import enum
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 __all__ = [
     "Suit", "Card", "CardParseError", "RANK_TEXT",
@@ -136,7 +137,10 @@ def face_up(pile: Sequence[int], glyphs: Sequence[str]) -> str:
     return "[" * (len(pile) - 1) + glyphs[pile[-1]] if pile else ""
 
 
-def shuffle(items: list, seed: int | None = None) -> None:
+_Item = TypeVar("_Item")
+
+
+def shuffle(items: list[_Item], seed: int | None = None) -> None:
     """Shuffle ``items`` in place with the module-level generator, seeding it first if asked.
 
     ``shuffle(x, s)`` is exactly ``random.seed(s); random.shuffle(x)``, the convention every
@@ -147,14 +151,14 @@ def shuffle(items: list, seed: int | None = None) -> None:
     random.shuffle(items)
 
 
-def seeded_shuffle(items, seed: int) -> list:
+def seeded_shuffle(items: Iterable[_Item], seed: int) -> list[_Item]:
     """A new list: ``items`` in order, then shuffled with ``seed`` (the seeded-deal convention)."""
     dealt = list(items)
     shuffle(dealt, seed)
     return dealt
 
 
-def seeded_decks(items, seeds: Iterable[int]) -> Iterator[list]:
+def seeded_decks(items: Iterable[_Item], seeds: Iterable[int]) -> Iterator[list[_Item]]:
     """``seeded_shuffle(items, s)`` for each seed in turn, from a generator of its own.
 
     The same decks bit for bit, but the module-level generator is neither used nor

@@ -11,7 +11,7 @@ import importlib
 import re
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NoReturn
 
 from cardgames import __version__
@@ -33,11 +33,16 @@ class Parser(argparse.ArgumentParser):
     top-level one.
     """
 
+    #: Each subcommand's parser, by name (set by build_parser).
+    subcommands: Mapping[str, argparse.ArgumentParser]
+
     def error(self, message: str) -> NoReturn:
         """Print the usage and the message in users' words; exit with status 2."""
         super().error(human_message(message))
 
-    def parse_args(self, args=None, namespace=None):  # type: ignore[override]
+    # One signature for argparse's overloads (mypy wants them restated): callers pass no namespace.
+    def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                   namespace: argparse.Namespace | None = None) -> argparse.Namespace:
         """Parse, reporting arguments no parser took with the chosen subcommand's usage."""
         parsed, extras = self.parse_known_args(args, namespace)
         if extras:

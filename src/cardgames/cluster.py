@@ -55,6 +55,8 @@ def check_address(address: str) -> str:
         raise malformed("no address")
     if not address.isprintable() or any(char.isspace() for char in address):
         raise malformed("blanks or control characters")
+    scheme: str  # Dask is not type-checked (pyproject.toml): its results are typed here
+    location: str
     scheme, location = parse_address(address)
     if scheme in _IN_PROCESS:
         raise malformed(f"{scheme}:// names a scheduler inside one process")
@@ -93,11 +95,12 @@ def connect(address: str, timeout: float | None = None) -> Any:
         raise SchedulerError(f"{cannot}: {error}") from None
 
 
-def _connection_args() -> dict:
+def _connection_args() -> dict[str, Any]:
     """What Dask's Client passes to a connection: the TLS settings of Dask's configuration."""
     from distributed.security import Security
 
-    return Security().get_connection_args("client")
+    args: dict[str, Any] = Security().get_connection_args("client")
+    return args
 
 
 def _identity(address: str, timeout: float, cannot: str) -> object:

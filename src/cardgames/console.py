@@ -18,9 +18,12 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from typing import Self, TextIO
+from typing import TYPE_CHECKING, Self, TextIO
 
 from cardgames.tiers import TierError
+
+if TYPE_CHECKING:
+    import decimal
 
 SEED_PROMPT = "Please enter an integer to feed the seed() function: "
 NO_SEED_MESSAGE = "Error: no integer was given for the seed."
@@ -63,7 +66,8 @@ def _digits_value(digits: str) -> int:
 @functools.lru_cache(maxsize=64)
 def _power_of_ten(exponent: int) -> int:
     """10 ** exponent, remembered: the halves of one long line share their powers."""
-    return 10 ** exponent
+    power: int = 10 ** exponent  # typeshed's int ** int is Any: a negative exponent is a float
+    return power
 
 
 #: Bits that ``str()`` converts at once: about 570 digits, below the lowest limit (640).
@@ -92,7 +96,7 @@ def integer_text(value: int, separator: str = "") -> str:
     return sign + separator.join(groups)
 
 
-def _exact_decimal(value: int, bits: int):
+def _exact_decimal(value: int, bits: int) -> decimal.Decimal:
     """``value`` (>= 0, at most ``bits`` bits) as a ``decimal.Decimal``, exactly."""
     import decimal  # only for numbers past str()'s limit
 
@@ -104,7 +108,7 @@ def _exact_decimal(value: int, bits: int):
 
 
 @functools.lru_cache(maxsize=1)
-def _decimal_context():
+def _decimal_context() -> decimal.Context:
     """A decimal context in which sums and products of integers are exact (or raise)."""
     import decimal
 
@@ -113,7 +117,7 @@ def _decimal_context():
 
 
 @functools.lru_cache(maxsize=64)
-def _power_of_two(exponent: int):
+def _power_of_two(exponent: int) -> decimal.Decimal:
     """2 ** exponent as an exact Decimal, remembered: the halves of one number share them."""
     import decimal
 
@@ -245,7 +249,7 @@ def _flush(stream: object) -> None:
         pass
 
 
-def _rest_of_line_length(stdin) -> int:
+def _rest_of_line_length(stdin: TextIO) -> int:
     """Read the rest of the current line in bounded chunks; its length without the newline."""
     length = 0
     while True:
@@ -334,7 +338,8 @@ def use_utf8() -> None:
     for stream, errors in ((sys.stdin, "surrogateescape"), (sys.stdout, "surrogateescape"),
                            (sys.stderr, "backslashreplace")):
         try:
-            stream.reconfigure(encoding="utf-8", errors=errors)
+            # any stream (a test's too): AttributeError when it has no reconfigure
+            stream.reconfigure(encoding="utf-8", errors=errors)  # type: ignore[union-attr]
         except (AttributeError, ValueError):  # not a text stream, or closed
             pass
 

@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 from cardgames import mersenne
 from cardgames.cards import seeded_decks
 
-np: Any = None  # NumPy, once available() has imported it
+np: Any = None  # NumPy, once available() has imported it (so its arrays are typed Any here)
 T = TypeVar("T")
 
 __all__ = ["available", "agrees_with_random", "key_groups", "first_words", "permutations", "shuffled", "card_places",
@@ -88,7 +88,7 @@ def key_groups(seeds: range) -> dict[int, tuple[Any, Any]]:
             for words, (columns, keys) in by_length.items()}
 
 
-def _seeded_twisted_words(keys, words: int):
+def _seeded_twisted_words(keys: Any, words: int) -> Any:
     """``mersenne.seed_state`` then the first ``words`` tempered outputs, for keys[L, games].
 
     Each statement below is one step of ``seed_state`` applied to every game of the batch
@@ -132,7 +132,7 @@ def _seeded_twisted_words(keys, words: int):
     return y
 
 
-def _words_by_standard_library(seeds: Sequence[int], words: int):
+def _words_by_standard_library(seeds: Sequence[int], words: int) -> Any:
     """The first ``words`` outputs after ``seed(s)``, one column per seed, seeded in C."""
     generator = _random.Random()
     chunks = []
@@ -142,7 +142,7 @@ def _words_by_standard_library(seeds: Sequence[int], words: int):
     return np.frombuffer(b"".join(chunks), dtype="<u4").reshape(len(seeds), words).T
 
 
-def first_words(seeds: range, words: int):
+def first_words(seeds: range, words: int) -> Any:
     """Output w of the generator seeded with ``seeds[g]``, at [w, g]: shape (words, len(seeds)).
 
     ``words`` is at most TWISTED_AT_ONCE (227).
@@ -161,7 +161,7 @@ def first_words(seeds: range, words: int):
     return out
 
 
-def permutations(size: int, seeds: range):
+def permutations(size: int, seeds: range) -> Any:
     """Row r: ``list(range(size))`` after ``random.seed(seeds[r]); random.shuffle``.
 
     Returns a NumPy array of shape (len(seeds), size) of small ints.  Needs :func:`available`.
@@ -172,7 +172,7 @@ def permutations(size: int, seeds: range):
     return np.concatenate(parts) if parts else np.empty((0, size), dtype=np.int16)
 
 
-def _permute_batch(size: int, seeds: range):
+def _permute_batch(size: int, seeds: range) -> Any:
     """``mersenne.shuffle``'s Fisher-Yates loop, run for every seed of the batch at once."""
     words = max(1, min(words_needed(size), TWISTED_AT_ONCE))
     games = len(seeds)
@@ -225,7 +225,7 @@ def shuffled(items: Sequence[T], seeds: range) -> Iterator[list[T]]:
         yield from values[permutations(len(items), batch)].tolist()
 
 
-def card_places(size: int, seeds: range, cards):
+def card_places(size: int, seeds: range, cards: Sequence[int]) -> Any:
     """Where ``cards`` lie in the shuffled deck of each seed: one row of places per seed.
 
     Returns a NumPy array of shape (len(seeds), len(cards)), each row in increasing order.

@@ -24,13 +24,24 @@ against their rules when they load, and are compiled again if they disagree (:fu
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
-from numba import njit
 
 from cardgames import fastshuffle, mersenne
 from cardgames.cards import seeded_decks
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    _Kernel = TypeVar("_Kernel", bound=Callable[..., object])
+
+    def njit(*, cache: bool) -> Callable[[_Kernel], _Kernel]:
+        """Numba's ``njit`` as mypy sees it (Numba is not type-checked): the compiled
+        function is called with the arguments of the Python one and returns what it does."""
+        ...
+else:
+    from numba import njit
 
 __all__ = ["LANES", "INITIAL", "seed_lanes", "word", "shuffle", "seed_block", "per_seed",
            "permutations", "refresh"]
@@ -85,7 +96,7 @@ def word(mt: Any, lane: int, index: int) -> int:
     """
     after = index + 1 if index + 1 < N else 0
     ahead = index + M if index + M < N else index + M - N
-    y = (mt[index, lane] & mersenne.UPPER) | (mt[after, lane] & mersenne.LOWER)
+    y: int = (mt[index, lane] & mersenne.UPPER) | (mt[after, lane] & mersenne.LOWER)
     twisted = mt[ahead, lane] ^ (y >> 1)
     if y & 1:
         twisted ^= mersenne.MATRIX_A
@@ -121,7 +132,7 @@ def seed_block(mt: Any, lane_key: Any, keys: Any, first: int) -> int:
     ``lane_key`` is scratch of shape (key words, LANES).  When fewer than LANES games are
     left, the spare lanes repeat the last one: seeded, never read.
     """
-    lanes = min(LANES, keys.shape[1] - first)
+    lanes: int = min(LANES, keys.shape[1] - first)
     for lane in range(LANES):
         lane_key[:, lane] = keys[:, first + min(lane, lanes - 1)]
     seed_lanes(mt, lane_key, keys.shape[0])
@@ -143,8 +154,11 @@ def _permutations(size: int, keys: Any, out: Any) -> None:
             out[first + lane, :] = items
 
 
+_Out = TypeVar("_Out", bound="npt.NDArray[Any]")
+
+
 def per_seed(seeds: range, compiled: Callable[[Any, Any], None],
-             by_standard_library: Callable[[int], Any], out: Any) -> Any:
+             by_standard_library: Callable[[int], Any], out: _Out) -> _Out:
     """Fill out[g] for each seed g: ``compiled(keys, part)`` fills the rows of a key length.
 
     ``compiled`` gets the keys of one key length as keys[words, games] and fills ``part``, of
@@ -162,7 +176,7 @@ def per_seed(seeds: range, compiled: Callable[[Any, Any], None],
     return out
 
 
-def permutations(size: int, seeds: range) -> Any:
+def permutations(size: int, seeds: range) -> npt.NDArray[np.int64]:
     """Row r: ``list(range(size))`` after ``random.seed(seeds[r]); random.shuffle`` (compiled)."""
     return per_seed(seeds, lambda keys, part: _permutations(size, keys, part),
                     lambda seed: next(seeded_decks(range(size), (seed,))),

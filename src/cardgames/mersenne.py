@@ -27,6 +27,7 @@ words of the whole twist; the kernels twist only the words a game uses.
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
 
 N = 624
 M = 397
@@ -127,7 +128,10 @@ class Generator:
         return r
 
 
-def shuffle(items: MutableSequence, seed: int) -> None:
+_Item = TypeVar("_Item")
+
+
+def shuffle(items: MutableSequence[_Item], seed: int) -> None:
     """``random.seed(seed); random.shuffle(items)``, step by step (fewer than 2**32 items)."""
     generator = Generator(seed)
     for i in range(len(items) - 1, 0, -1):

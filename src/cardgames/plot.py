@@ -34,7 +34,7 @@ def nice_step(top: float, ticks: int = 5) -> float:
     """A round step (1, 2, 2.5 or 5 times a power of ten) giving about ``ticks`` ticks to
     ``top``."""
     raw = top / ticks
-    power = 10 ** math.floor(math.log10(raw))
+    power: float = 10 ** math.floor(math.log10(raw))
     return next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
 
 

@@ -18,11 +18,15 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from cardgames import tiers
 from cardgames.simulate import wilson_interval
 from cardgames.tiers import AUTO, TIERS, TierError
+
+if TYPE_CHECKING:
+    from cardgames.console import StatusLine
+    from cardgames.simulate import BatchCounter, TieredCounter
 
 #: Runs of at least this many games show a progress bar (on a terminal only).
 LONG_RUN = 100_000
@@ -222,17 +226,17 @@ def as_json(game: str, counts: Mapping[int, int], n: int, first_seed: int, outco
     its size (Python's ``json.loads`` reads one of more than 4,300 digits with
     ``parse_int=console.parse_integer``).
     """
-    listed = []
+    listed: list[dict[str, object]] = []
     keys = rows(counts, exact, descending)
     for k in keys:
         count = counts.get(k, 0)
-        row = {outcome: k, "games": count, "frequency": count / n,
+        row: dict[str, object] = {outcome: k, "games": count, "frequency": count / n,
                "ci95": list(wilson_interval(count, n))}
         if exact is not None:
             row[f"exact_{exact.unit}"] = exact.counts.get(k, 0)
             row["exact_value"] = float(exact.share(k))
         listed.append(row)
-    document: dict = {"game": game, "games": n, "first_seed": first_seed}
+    document: dict[str, object] = {"game": game, "games": n, "first_seed": first_seed}
     if total_label is not None:
         total = sum(counts.get(k, 0) for k in keys)
         document[total_label] = total
@@ -253,8 +257,10 @@ def exact_json(game: str, exact: Exact, outcome: str, total_label: str) -> str:
                        f"{total_label}_share": won / exact.total, "rows": listed}, indent=2)
 
 
-def _json_dumps(document: dict, whole: tuple[str, ...]) -> str:
+def _json_dumps(document: Mapping[str, Any], whole: tuple[str, ...]) -> str:
     """``json.dumps(document, indent=2)``, the ints under the top-level keys ``whole`` of any size.
+
+    (The document's values are any JSON values, typed Any, as ``json.dumps`` takes them.)
 
     ``json`` writes an int with ``int.__repr__``, which refuses more than 4,300 digits: those
     values are written by ``console.integer_text`` in the place of a placeholder string.
@@ -327,7 +333,7 @@ def progress_line(done: int, total: int, elapsed: float, columns: int) -> str:
 class Progress:
     """The progress bar of a run: called with the games done, erased at the end."""
 
-    def __init__(self, total: int, status, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, total: int, status: StatusLine, clock: Callable[[], float] = time.monotonic) -> None:
         self.total, self.status, self.clock = total, status, clock
         self.started = clock()
         self(0)
@@ -484,16 +490,17 @@ class Game:
     exact: Exact | None = None
 
 
-def print_simulation(args: argparse.Namespace, game: Game, count) -> int:
+def print_simulation(args: argparse.Namespace, game: Game, count: TieredCounter) -> int:
     """Run the simulation the options ask for and print its table (or JSON); return the status."""
     from cardgames.simulate import count_outcomes, on_tier
 
     first, n = args.seed or 0, args.games
+    batch: BatchCounter  # count, bound to a tier
     try:
         if args.scheduler is not None:  # the workers choose, among their tiers, for n games
-            count = functools.partial(count, tier=tiers.requested(args.tier), run_games=n)
+            batch = functools.partial(count, tier=tiers.requested(args.tier), run_games=n)
         else:
-            count = on_tier(count, n, args.tier)
+            batch = on_tier(count, n, args.tier)
     except TierError as error:
         print(f"cardgames: {error}", file=sys.stderr)
         return 2
@@ -513,7 +520,7 @@ def print_simulation(args: argparse.Namespace, game: Game, count) -> int:
         progress = progress_bar(n)
         try:
             with client:
-                counts = count_outcomes(count, first, n, executor=client.get_executor(),
+                counts = count_outcomes(batch, first, n, executor=client.get_executor(),
                                         progress=progress)
         except OSError as error:  # no scheduler there, or it went away
             print(f"cardgames: cannot use the scheduler {args.scheduler}: {error}",
@@ -528,7 +535,7 @@ def print_simulation(args: argparse.Namespace, game: Game, count) -> int:
     else:
         progress = progress_bar(n)
         try:
-            counts = count_outcomes(count, first, n, jobs=args.jobs or 1, progress=progress)
+            counts = count_outcomes(batch, first, n, jobs=args.jobs or 1, progress=progress)
         finally:
             if progress is not None:
                 progress.close()

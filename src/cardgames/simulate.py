@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 from cardgames import tiers
 
 if TYPE_CHECKING:
-    from concurrent.futures import Executor
+    from concurrent.futures import Executor, Future
 
 BatchCounter = Callable[[int, int], Mapping[int, int]]
 
@@ -59,7 +59,7 @@ def on_tier(count: TieredCounter, n: int, tier: str | None = None) -> BatchCount
 
 def count_outcomes(count: BatchCounter, start: int, n: int, jobs: int = 1,
                    executor: Executor | None = None,
-                   progress: Callable[[int], None] | None = None) -> Counter:
+                   progress: Callable[[int], None] | None = None) -> Counter[int]:
     """Play seeds start .. start+n-1 and return how many games ended with each outcome.
 
     With ``executor`` the chunks are submitted to it (any Executor, local or distributed);
@@ -155,7 +155,7 @@ def terminate_as_exit() -> Iterator[None]:
 def _submitted(executor: Executor, count: BatchCounter, pieces: Iterable[tuple[int, int]],
                ahead: int) -> Iterator[tuple[Mapping[int, int], int]]:
     """(counts, games) of each chunk in order, with at most ``ahead`` chunks submitted ahead."""
-    waiting: deque = deque()
+    waiting: deque[tuple[Future[Mapping[int, int]], int]] = deque()
     for lo, hi in pieces:
         waiting.append((executor.submit(count, lo, hi), hi - lo))
         if len(waiting) >= ahead:
@@ -177,7 +177,7 @@ def _reporting(parts: Iterable[tuple[Mapping[int, int], int]],
         yield part
 
 
-def tally(codes: Iterable[int]) -> Counter:
+def tally(codes: Iterable[int]) -> Counter[int]:
     """How many games gave each code: codes are ints, or a NumPy array of small ints."""
     if hasattr(codes, "dtype"):  # NumPy: count in C
         import numpy as np
@@ -188,17 +188,17 @@ def tally(codes: Iterable[int]) -> Counter:
 
 
 def tally_by_block(codes_of: Callable[[range], Iterable[int]], seeds: range,
-                   block: int = CHUNK) -> Counter:
+                   block: int = CHUNK) -> Counter[int]:
     """tally(codes_of(seeds)), a block of seeds at a time: memory does not grow with the range."""
-    total: Counter = Counter()
+    total: Counter[int] = Counter()
     for lo in range(0, len(seeds), block):
         total.update(tally(codes_of(seeds[lo:lo + block])))
     return total
 
 
-def merge(parts: Iterable[Mapping[int, int]]) -> Counter:
+def merge(parts: Iterable[Mapping[int, int]]) -> Counter[int]:
     """Add up the counts of several chunks."""
-    total: Counter = Counter()
+    total: Counter[int] = Counter()
     for part in parts:
         total.update(part)
     return total

@@ -47,7 +47,12 @@ def parse_request(text: str, count: int) -> Selection | Command:
     numbers = [digits for digits in match.groups() if digits is not None]
     if any(len(digits.lstrip("0")) > len(str(count)) for digits in numbers):
         return Command.INVALID  # above count: rejected by length, a long number never converted
-    values = [parse_integer(digits) for digits in numbers]
+    values: list[int] = []
+    for digits in numbers:
+        value = parse_integer(digits)
+        if value is None:  # cannot happen: the pattern matched ASCII digits only
+            return Command.INVALID
+        values.append(value)
     if match.group(1) is not None:
         first, last = 1, values[0]
     elif match.group(2) is not None:

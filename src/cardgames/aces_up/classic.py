@@ -75,7 +75,8 @@ class Deck:
 
     def library_cards(self) -> tuple[cards.Card, ...]:
         """The library cards left, bottom first (the last one is dealt next)."""
-        return tuple(card.card for card in self._cards)
+        # a Deck holds no blank card: the test only tells mypy that none is None
+        return tuple(card.card for card in self._cards if card.card is not None)
 
     def __len__(self) -> int:
         return len(self._cards)

@@ -9,10 +9,14 @@ import os
 import sys
 import time
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from cardgames.console import StatusLine, integer, integer_text, parse_integer, parse_number
 from cardgames.tiers import TierError
 from cardgames.aces_up.program import main
+
+if TYPE_CHECKING:  # loaded when an option needs it
+    from cardgames.aces_up.odds import Deal, Log, Run
 
 
 def _budget(text: str) -> float:
@@ -130,8 +134,8 @@ def _odds(args: argparse.Namespace) -> int:
     return 0
 
 
-def _solve_all(todo: Iterable[int], count: int, run, args: argparse.Namespace, deals: list,
-               log) -> None:
+def _solve_all(todo: Iterable[int], count: int, run: Run, args: argparse.Namespace,
+               deals: list[Deal], log: Log | None) -> None:
     """Load the solver, then solve the ``count`` seeds of ``todo``, adding each deal to
     ``deals`` and to the log, with a status line on a terminal."""
     from cardgames.aces_up import odds
@@ -218,7 +222,8 @@ MIN_MEMORY_MIB = 64
 MAX_MEMORY_MIB = 1 << 20
 
 
-def add_parser(subparsers) -> argparse.ArgumentParser:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+               ) -> argparse.ArgumentParser:
     """Add the ``aces-up`` subcommand."""
     parser = subparsers.add_parser(
         "aces-up", help="Aces Up solitaire (D, F x, T x y, R, H, Q at the prompt)",

@@ -125,6 +125,10 @@ class Guess:
     interrupted: bool = False
 
 
+#: The memo key of a position: its stock and its columns (the foundation follows from them).
+PositionKey = tuple[rules.Column, rules.Columns]
+
+
 @dataclass
 class Session:
     """A game with its undo history and a memo of solved positions.
@@ -137,7 +141,7 @@ class Session:
     lone_moves: bool = True
     budget: float = DEFAULT_BUDGET
     history: list[Position] = field(default_factory=list)
-    solved: dict = field(default_factory=dict)
+    solved: dict[PositionKey, solver.Solution] = field(default_factory=dict)
     memory: int = solver.DEFAULT_MEMORY
     tier: str | None = None
     #: Called as ``progress(positions, seconds)`` while the solver works (None: silent).
@@ -184,7 +188,7 @@ class Session:
         if known and known.line and str(command) == solver.command(known.line[0]):
             self.solved[self._key()] = solver.Solution(solver.Status.WINNABLE, known.line[1:])
 
-    def _key(self, position: Position | None = None) -> tuple:
+    def _key(self, position: Position | None = None) -> PositionKey:
         """The memo key of a position (the current one by default)."""
         position = self.position if position is None else position
         return position.stock, position.columns
@@ -495,11 +499,11 @@ def play(session: Session, read: Callable[[str], str | None] | None = None,
             choice = _offer(read, write, new_seed)
             if choice is None:
                 return 0
-            if choice == UNDO:
+            if isinstance(choice, str):  # UNDO
                 session.undo()
                 write("Undone.")
             else:
-                _start(session, choice, write)
+                _start(session, choice, write)  # a seed: UNDO is the one string
             continue
         if not any(rules.legal_commands(session.position, session.lone_moves)):
             write("No move is left: this game is lost (U undoes, R restarts, N: a new game).")
@@ -615,6 +619,8 @@ def _react(session: Session, line: str,
         session.new_game(new_seed() if seed is None else seed, undoable=True)
         yield "New game (U takes it back)."
         yield seed_line(session.seed, session.lone_moves)
+    elif command is None:  # never: every kind but "play" is handled above, and it has one
+        raise AssertionError(f"no command for {kind}")
     elif command.action is Action.QUIT:
         yield QUIT
     elif command.action is Action.HELP:

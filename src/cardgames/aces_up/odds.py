@@ -20,10 +20,13 @@ import statistics
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
 from cardgames.aces_up.solver import Status, deal_position, solve
 from cardgames.simulate import wilson_interval
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 #: How the log and the summary name the two sets of rules.
 RULES = {True: "classic rules", False: "no lone moves"}
@@ -159,7 +162,7 @@ class Log:
         if os.path.exists(path) and not os.path.isfile(path):
             raise LogError(f"{path} is not a regular file: give the path of a file for the log")
         try:
-            self.file = open(path, "a+b")   # noqa: SIM115 (closed by close())
+            self.file: BinaryIO = open(path, "a+b")   # noqa: SIM115 (closed by close())
             self.writable = True
         except OSError:
             if not os.path.isfile(path):
@@ -250,7 +253,7 @@ def solved(seeds: Iterable[int], run: Run, tier: str, memory: int,
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=ignore_interrupts)
     with terminate_as_exit():
         try:
-            waiting: deque = deque()
+            waiting: deque[Future[Deal]] = deque()
             for seed in seeds:
                 waiting.append(pool.submit(solve_deal, seed, run, tier, memory))
                 if len(waiting) >= AHEAD * jobs:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from cardgames import cards
 from cardgames.console import UsageError, parse_integer, read_line, replace_closed_streams, run
@@ -31,9 +32,10 @@ def _library_card(card: Card) -> cards.Card | None:
     return card.card if isinstance(card, Card) else Card(card.rank(), card.suit()).card
 
 
-def _columns(tableau: Sequence[Sequence[Card]]) -> tuple[tuple, ...]:
+def _columns(tableau: Sequence[Sequence[Card]]) -> tuple[rules.Column, ...]:
     """The tableau as rules columns of library cards."""
-    return tuple(tuple(map(_library_card, column)) for column in tableau)
+    # A blank card xx (None here) is passed on as it is, as before: typed as the rules see it.
+    return tuple(tuple(map(_library_card, column)) for column in tableau)  # type: ignore[arg-type]
 
 
 def _rejected(error: ValueError) -> bool:
@@ -59,7 +61,10 @@ def deal_to_tableau(stock: Deck, tableau: list[list[Card]]) -> None:
     for column in tableau:
         if stock.is_empty():
             break
-        column.append(stock.deal())
+        card = stock.deal()
+        if card is None:  # never after is_empty(): tells mypy the card is there
+            break
+        column.append(card)
 
 
 def display(stock: Deck, tableau: Sequence[Sequence[Card]], foundation: Sequence[Card]) -> None:
@@ -68,8 +73,10 @@ def display(stock: Deck, tableau: Sequence[Sequence[Card]], foundation: Sequence
         print(line)
 
 
-def get_option() -> list | None:
+def get_option() -> list[Any] | None:
     """Prompt, read one line and parse it; None (after an error line) if it is malformed.
+
+    The classic value, a letter then column numbers (``['T', 4, 2]``), is typed list[Any].
 
     At the end of input EOFError propagates to the caller (spec §9); ``console.read_line``
     reads the line, so a closed stdin and an over-long line are the end of input too.
@@ -90,7 +97,8 @@ def validate_move_to_foundation(tableau: Sequence[Sequence[Card]], from_col: int
     is_column = type(from_col) is int and from_col in rules.COLUMNS
     column = tableau[from_col - 1] if is_column else ()
     if column and _library_card(column[-1]) is None:  # the blank card xx: no rank, never moves
-        return _rejected(rules.CannotMove(column[-1]))
+        # the classic blank card, which rules.Card cannot be: the message shows its text, xx
+        return _rejected(rules.CannotMove(column[-1]))  # type: ignore[arg-type]
     try:
         rules.check_discard(_columns(tableau), from_col)
     except IllegalMove as error:

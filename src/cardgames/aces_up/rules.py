@@ -36,7 +36,7 @@ __all__ = [
 COLUMNS = (1, 2, 3, 4)
 
 Column = tuple[Card, ...]
-Columns = tuple[Column, Column, Column, Column]
+Columns = tuple[Column, ...]  # four: rebuilt from lists, whose length mypy cannot count
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,7 +272,7 @@ class Command:
     def __str__(self) -> str:
         return " ".join([self.action.value, *map(str, self.columns)])
 
-    def as_list(self) -> list:
+    def as_list(self) -> list[str | int]:
         """The classic ``get_option`` value: ``['D']``, ``['F', x]``, ``['T', x, y]``."""
         return [self.action.value, *self.columns]
 
@@ -292,9 +292,10 @@ def parse_command(line: str) -> Command:
     if action is None or len(tokens) != 1 + _ARITY[action]:
         raise MalformedCommand(line)
     numbers = tuple(_column_token(token) for token in tokens[1:])
-    if None in numbers:
+    columns = tuple(number for number in numbers if number is not None)
+    if len(columns) != len(numbers):  # a token that is not a column number
         raise MalformedCommand(line)
-    return Command(action, numbers)
+    return Command(action, columns)
 
 
 def apply(position: Position, command: Command, lone_moves: bool = True) -> Position:
@@ -304,7 +305,8 @@ def apply(position: Position, command: Command, lone_moves: bool = True) -> Posi
     if command.action is Action.DISCARD:
         return discard(position, *command.columns)
     if command.action is Action.MOVE:
-        return move(position, *command.columns, lone_moves=lone_moves)
+        source, target = command.columns
+        return move(position, source, target, lone_moves=lone_moves)
     raise ValueError(f"{command} does not change the position")
 
 

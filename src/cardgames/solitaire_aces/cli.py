@@ -21,7 +21,8 @@ def exact() -> report.Exact:
     return report.Exact(odds.win_counts(), odds.placements(), "placements")
 
 
-def add_parser(subparsers) -> argparse.ArgumentParser:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+               ) -> argparse.ArgumentParser:
     """Add the ``solitaire-1`` subcommand."""
     parser = subparsers.add_parser(
         "solitaire-1", help="the 32-card Aces solitaire",

@@ -8,15 +8,17 @@ outcome up in the table that the rules computed for every set of places
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from numba import njit
 
 from cardgames import jitshuffle
-from cardgames.jitshuffle import LANES, N
+from cardgames.jitshuffle import LANES, N, njit
 from cardgames.solitaire_aces.program import outcome_code, outcome_code_array, shuffled_deck
 from cardgames.solitaire_aces.rules import DECK_SIZE, PLACEMENT_TERMS
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 _TERMS = np.array(PLACEMENT_TERMS, dtype=np.int64)
 _TABLE = outcome_code_array()
@@ -42,7 +44,7 @@ def _codes(keys: Any, table: Any, terms: Any, out: Any) -> None:
             out[first + lane] = table[rank]
 
 
-def win_codes(seeds: range) -> Any:
+def win_codes(seeds: range) -> npt.NDArray[np.uint8]:
     """The outcome code of each seed's game (cards left when won, 0 when lost), as an array."""
     return jitshuffle.per_seed(seeds, lambda keys, part: _codes(keys, _TABLE, _TERMS, part),
                                lambda seed: outcome_code(shuffled_deck(seed)), np.empty(len(seeds), dtype=np.uint8))

@@ -10,7 +10,7 @@ import base64
 import functools
 import sys
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from cardgames import console, fastshuffle, tiers
@@ -24,6 +24,9 @@ from cardgames.solitaire_aces.text import game_lines
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
+
+    import numpy as np  # the fast extra: imported where it runs
+    import numpy.typing as npt
 
 PROGRAM = "solitaire_1.py"
 TABLE_HEADER = "Number of cards left when winning | Frequency"
@@ -48,7 +51,7 @@ def count_wins(start: int, stop: int, tier: str | None = None,
     return dict(counts)
 
 
-def win_codes(seeds: range, tier: str | None = None):
+def win_codes(seeds: range, tier: str | None = None) -> Iterable[int]:
     """The outcome code of each seed's game: cards left when it is won, 0 when it is lost.
 
     An iterator with the standard library, a NumPy array of uint8 with the faster tiers.
@@ -78,14 +81,14 @@ def outcome_codes() -> bytes:
     return zlib.decompress(base64.b64decode(outcome_table.DATA))
 
 
-def outcome_code_array():
+def outcome_code_array() -> npt.NDArray[np.uint8]:
     """``outcome_codes()`` as a NumPy array of uint8 (needs NumPy)."""
     import numpy as np
 
     return np.frombuffer(outcome_codes(), dtype=np.uint8)
 
 
-def win_codes_batched(seeds: range):
+def win_codes_batched(seeds: range) -> npt.NDArray[np.uint8]:
     """win_codes with the decks of a batch of seeds shuffled at once (needs NumPy).
 
     Each deck's ace places are ranked (``rules.placement_rank``, vectorised) and looked up in
@@ -108,7 +111,7 @@ def table_lines(counts: dict[int, int], n: int) -> list[str]:
     return simulate_table(TABLE_HEADER, counts, n)
 
 
-def write_lines(lines) -> None:
+def write_lines(lines: Iterable[str]) -> None:
     """Write lines to stdout, each ending with a newline."""
     sys.stdout.write("".join(line + "\n" for line in lines))
 

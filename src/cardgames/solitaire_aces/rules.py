@@ -37,7 +37,7 @@ def sorted_deck() -> list[int]:
     return list(range(DECK_SIZE))
 
 
-def deal(deck: Pile, n: int) -> tuple[Pile, ...]:
+def deal(deck: Sequence[int], n: int) -> tuple[Pile, ...]:
     """Deal from the top into n stacks, one card each in turn; each stack listed bottom to top."""
     top_down = tuple(deck[::-1])
     return tuple(top_down[s::n] for s in range(n))
@@ -105,6 +105,7 @@ def play_stage(deck: Pile, n: int, discards_before: Pile) -> Stage:
     """Deal ``deck`` into n stacks and turn each over, starting from the discard pile given."""
     stacks = deal(deck, n)
     turns = []
+    kept: Pile
     discards, kept = discards_before, ()
     for position, cards in enumerate(stacks):
         turn = turn_over(cards, position, discards, kept)
@@ -113,7 +114,7 @@ def play_stage(deck: Pile, n: int, discards_before: Pile) -> Stage:
     return Stage(tuple(deck), stacks, tuple(turns), discards_before, discards, kept)
 
 
-def stage_kept(deck: Pile, n: int) -> Pile:
+def stage_kept(deck: Sequence[int], n: int) -> Pile:
     """The cards a stage puts aside, as ``play_stage(deck, n, ()).kept``, recording nothing.
 
     The same deal and the same ``split_at_first_ace`` as ``play_stage``, without the
@@ -208,7 +209,7 @@ def outcome(deck: Sequence[int]) -> Outcome:
     return known
 
 
-def outcome_after(deck: Pile, stage: int) -> Outcome:
+def outcome_after(deck: Sequence[int], stage: int) -> Outcome:
     """(won, cards kept at the end) when the stages from ``stage`` on are played from ``deck``."""
     kept = stage_kept(deck, STACK_COUNTS[stage])
     stage += 1

@@ -15,7 +15,8 @@ NO_EXACT = ("the exact odds are solitaire-1's (cardgames solitaire-1 --exact): "
             "solitaire-2's can only be simulated (--games N)")
 
 
-def add_parser(subparsers) -> argparse.ArgumentParser:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+               ) -> argparse.ArgumentParser:
     """Add the ``solitaire-2`` subcommand."""
     parser = subparsers.add_parser(
         "solitaire-2", help="the 52-card Sevens solitaire, with a line viewer",

@@ -7,14 +7,16 @@ import it checks itself against the rules on a sample; the tests compare it game
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from numba import njit
 
 from cardgames import jitshuffle
-from cardgames.jitshuffle import LANES, N
+from cardgames.jitshuffle import LANES, N, njit
 from cardgames.solitaire_sevens import rules
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 _CARDS = np.array(rules.CARDS, dtype=np.int64)
 _BEYOND = np.array(rules.BEYOND, dtype=np.int64)
@@ -72,7 +74,7 @@ def _cards_left_of_keys(keys: Any, cards: Any, beyond: Any, reached_at_start: An
             out[first + lane] = cards_left(stack, beyond, reached, order, aside)
 
 
-def cards_left_codes(seeds: range) -> Any:
+def cards_left_codes(seeds: range) -> npt.NDArray[np.uint8]:
     """The number of cards left in each seed's game, as an array of uint8."""
     def compiled(keys: Any, part: Any) -> None:
         _cards_left_of_keys(keys, _CARDS, _BEYOND, _REACHED_AT_START, part)

@@ -105,36 +105,37 @@ def play(cards: list[int], trace: list[Event] | None = None) -> int:
     order = cards[::-1]        # the stack, top card first
     aside: list[int] = []
     tracing = trace is not None
+    events: list[Event] = trace if trace is not None else []  # trace, for mypy: used if tracing
     if tracing:
-        _record(trace, Move.DEAL, None, 0, (order, aside, reached))
+        _record(events, Move.DEAL, None, 0, (order, aside, reached))
     for round_number in range(1, ROUNDS + 1):
         state = (order, aside, reached)      # what the events show
         if tracing:
-            _record(trace, Move.ROUND, None, round_number, state)
+            _record(events, Move.ROUND, None, round_number, state)
         put, pop = aside.append, aside.pop
         for card in order:
             if not reached[card]:
                 put(card)
                 if tracing:
-                    _record(trace, Move.PUT_ASIDE, card, round_number, state)
+                    _record(events, Move.PUT_ASIDE, card, round_number, state)
                 continue
             reached[beyond[card]] = True
             if tracing:
-                _record(trace, Move.PLACE_FROM_STACK, card, round_number, state)
+                _record(events, Move.PLACE_FROM_STACK, card, round_number, state)
             while aside:
                 if not reached[aside[-1]]:
                     if tracing:
-                        _record(trace, Move.ASIDE_BLOCKED, aside[-1], round_number, state)
+                        _record(events, Move.ASIDE_BLOCKED, aside[-1], round_number, state)
                     break
                 top = pop()
                 reached[beyond[top]] = True
                 if tracing:
-                    _record(trace, Move.PLACE_FROM_ASIDE, top, round_number, state)
+                    _record(events, Move.PLACE_FROM_ASIDE, top, round_number, state)
         if not aside or round_number == ROUNDS:
             break
         order, aside = aside, []   # the pile turned over: the first card put aside is on top
     if tracing:
-        _record(trace, Move.END, None, round_number, state)
+        _record(events, Move.END, None, round_number, state)
     return len(aside)
 
 

@@ -187,7 +187,8 @@ examples:
   cardgames 24 --target 0 +0 5        zero is +0 (a bare 0 is the ten)"""
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+               ) -> argparse.ArgumentParser:
     """Add the ``24`` subcommand."""
     parser = subparsers.add_parser(
         "24", help="the 24 game: make a target from values with + - * /",

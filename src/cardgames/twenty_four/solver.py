@@ -42,10 +42,11 @@ same form and value.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from functools import cache
-from typing import NamedTuple, Union
+from typing import Any, Final, NamedTuple, TypeVar, Union
 
 from cardgames.console import integer_text
 
@@ -70,12 +71,14 @@ class Node(NamedTuple):
 
 
 Expr = Union[Value, Node]
-Multiset = tuple  # a sorted tuple of values
+Multiset = tuple[Value, ...]  # a sorted tuple of values
 
 # The canonical form of an expression: (LEAF, value), (SUM, ((sign, form), ...)) or
-# (PRODUCT, ((exponent, form), ...)), the pairs sorted.
+# (PRODUCT, ((exponent, form), ...)), the pairs sorted.  The second item's type depends on
+# the first, which mypy cannot follow through an int tag: it is typed Any.
 LEAF, SUM, PRODUCT = 0, 1, 2
-Form = tuple
+Form = tuple[int, Any]
+Part = tuple[int, Form]  # a signed term of a sum, or a factor of a product with its exponent
 
 
 # --- arithmetic -------------------------------------------------------------------
@@ -115,14 +118,14 @@ def value_of(expr: Expr) -> Value | None:
 
 # --- rendering --------------------------------------------------------------------
 
-def postfix(expr: Expr) -> list:
+def postfix(expr: Expr) -> list[Value | str]:
     """The postfix token list: values and operator strings."""
     if not isinstance(expr, Node):
         return [expr]
     return postfix(expr.left) + postfix(expr.right) + [expr.op]
 
 
-def leaves(expr: Expr) -> list:
+def leaves(expr: Expr) -> list[Value]:
     """The values of an expression, left to right."""
     return [token for token in postfix(expr) if not isinstance(token, str)]
 
@@ -171,7 +174,7 @@ def _multiset(values: Iterable[Value]) -> Multiset:
 @cache
 def _splits(ms: Multiset) -> tuple[tuple[Multiset, Multiset], ...]:
     """Every ordered split of ``ms`` into two non-empty sub-multisets (left, right)."""
-    splits = {}
+    splits: dict[Multiset, Multiset] = {}
     for mask in range(1, 2 ** len(ms) - 1):  # position subsets; sorted in, sorted out
         left = tuple(v for n, v in enumerate(ms) if mask >> n & 1)
         if left not in splits:
@@ -179,14 +182,19 @@ def _splits(ms: Multiset) -> tuple[tuple[Multiset, Multiset], ...]:
     return tuple(splits.items())
 
 
-def _build_table(ms: Multiset, table_of: Callable[[Multiset], dict], leaf: Callable,
-                 merge: Callable) -> dict:
+_Entry = TypeVar("_Entry")
+
+
+def _build_table(ms: Multiset, table_of: Callable[[Multiset], dict[Value, _Entry]],
+                 leaf: Callable[[Value], _Entry],
+                 merge: Callable[[dict[Value, _Entry], str, Value, _Entry, _Entry], None],
+                 ) -> dict[Value, _Entry]:
     """value -> entry for ``ms``: ``leaf(v)`` for one value; otherwise, for every split, every
     pair of a left entry x and a right entry y, and every operator giving a defined value v,
     ``merge(table, op, v, x, y)``."""
     if len(ms) == 1:
         return {ms[0]: leaf(ms[0])}
-    table: dict = {}
+    table: dict[Value, _Entry] = {}
     for left, right in _splits(ms):
         right_table = table_of(right)
         for a, x in table_of(left).items():
@@ -203,16 +211,22 @@ def _build_table(ms: Multiset, table_of: Callable[[Multiset], dict], leaf: Calla
 @cache
 def _counts(ms: Multiset, integers_only: bool) -> dict[Value, int]:
     """value -> number of distinct expressions of ``ms`` with that value."""
-    def merge(table, op, v, m, n):
+    def merge(table: dict[Value, int], op: str, v: Value, m: int, n: int) -> None:
         if type(v) is int or not integers_only:
             table[v] = table.get(v, 0) + m * n
     return _build_table(ms, lambda part: _counts(part, integers_only), lambda v: 1, merge)
 
 
-_EVERY = object()  # "every value of the other side fits"
+class _Every(enum.Enum):
+    """The type of _EVERY (an enum member, so that mypy can tell it from a value)."""
+
+    EVERY = "every"
 
 
-def _right_operand(op: str, target: Value, a: Value):
+_EVERY: Final = _Every.EVERY  # "every value of the other side fits"
+
+
+def _right_operand(op: str, target: Value, a: Value) -> Value | _Every | None:
     """The b with ``a op b == target``: a value, None, or _EVERY (b must still be a divisor)."""
     if op == "+":
         return target - a
@@ -227,7 +241,7 @@ def _right_operand(op: str, target: Value, a: Value):
     return None if a == 0 else _divide(a, target)
 
 
-def _left_operand(op: str, target: Value, b: Value):
+def _left_operand(op: str, target: Value, b: Value) -> Value | _Every | None:
     """The a with ``a op b == target``: a value, None, or _EVERY."""
     if op == "+":
         return target - b
@@ -241,7 +255,8 @@ def _left_operand(op: str, target: Value, b: Value):
 
 
 @cache
-def _wanted(ms: Multiset, target: Value, integers_only: bool, walk_left: bool) -> tuple:
+def _wanted(ms: Multiset, target: Value, integers_only: bool,
+            walk_left: bool) -> tuple[tuple[str, Value, Value | _Every], ...]:
     """(op, x, y) for each value x of ``ms`` and each op: the partner y that makes the target.
 
     ``ms`` is the left operand when ``walk_left``, else the right one; y may be _EVERY.
@@ -307,7 +322,8 @@ def is_solvable(values: Iterable[Value], target: Value = 24, integers_only: bool
 @cache
 def _trees(ms: Multiset) -> dict[Value, list[Expr]]:
     """value -> every expression of ``ms`` with that value."""
-    def merge(table, op, v, left_trees, right_trees):
+    def merge(table: dict[Value, list[Expr]], op: str, v: Value, left_trees: list[Expr],
+              right_trees: list[Expr]) -> None:
         table.setdefault(v, []).extend(Node(op, x, y) for x in left_trees for y in right_trees)
     return _build_table(ms, _trees, lambda v: [v], merge)
 
@@ -324,7 +340,7 @@ def solutions(values: Iterable[Value], target: Value = 24) -> list[Expr]:
 
 # --- distinct solutions -------------------------------------------------------------
 
-def _parts(form: Form, kind: int) -> tuple:
+def _parts(form: Form, kind: int) -> tuple[Part, ...]:
     """The signed terms of a sum (or factors of a product) that ``form`` contributes."""
     return form[1] if form[0] == kind else ((1, form),)
 
@@ -344,10 +360,10 @@ def canonical(expr: Expr) -> Form:
     return _join_forms(expr.op, canonical(expr.left), canonical(expr.right))
 
 
-def _display_order(kind: int) -> Callable[[tuple], tuple]:
+def _display_order(kind: int) -> Callable[[Part], tuple[int, bool, Value]]:
     """Sort key for writing the parts of a sum or product: positive parts first; in a sum
     numbers before products, in a product sums before numbers; numbers largest first."""
-    def key(part: tuple) -> tuple:
+    def key(part: Part) -> tuple[int, bool, Value]:
         sign, form = part
         is_leaf = form[0] == LEAF
         return (-sign, is_leaf if kind == PRODUCT else not is_leaf, -form[1] if is_leaf else 0)
@@ -357,7 +373,8 @@ def _display_order(kind: int) -> Callable[[tuple], tuple]:
 def expression_of(form: Form) -> Expr:
     """A readable expression with this canonical form: positive parts first, left to right."""
     if form[0] == LEAF:
-        return form[1]
+        leaf: Value = form[1]
+        return leaf
     plus, minus = ("+", "-") if form[0] == SUM else ("*", "/")
     parts = sorted(form[1], key=_display_order(form[0]))
     expr = expression_of(parts[0][1])
@@ -369,7 +386,8 @@ def expression_of(form: Form) -> Expr:
 @cache
 def _form_counts(ms: Multiset) -> dict[Value, dict[Form, int]]:
     """value -> {canonical form: how many expressions of ``ms`` with that value have it}."""
-    def merge(table, op, v, left_counts, right_counts):
+    def merge(table: dict[Value, dict[Form, int]], op: str, v: Value,
+              left_counts: dict[Form, int], right_counts: dict[Form, int]) -> None:
         counts = table.setdefault(v, {})
         for x, m in left_counts.items():
             for y, n in right_counts.items():
@@ -378,7 +396,7 @@ def _form_counts(ms: Multiset) -> dict[Value, dict[Form, int]]:
     return _build_table(ms, _form_counts, lambda v: {(LEAF, v): 1}, merge)
 
 
-def _is_one(part: tuple) -> bool:
+def _is_one(part: Part) -> bool:
     """True for a factor ``1`` or ``1^-1`` of a product."""
     return part[1] == (LEAF, 1)
 
@@ -394,7 +412,7 @@ def without_ones(form: Form) -> tuple[Form, int]:
     if form[0] == LEAF:
         return form, 0
     kind, ones = form[0], 0
-    parts: list[tuple] = []
+    parts: list[Part] = []
     for sign, part in form[1]:
         inner, removed = without_ones(part)
         ones += removed
