@@ -5,6 +5,7 @@ verdict, its winning line move for move and its count of positions, as long as i
 forgets nothing; with a memo too small to hold the search, only the time may change.
 """
 
+import os
 import random
 import signal
 import subprocess
@@ -147,7 +148,9 @@ def test_the_load_check_reaches_the_relaxed_games():
 
 def test_the_time_budget_is_kept_to_within_a_slice():
     found = solve(deal_position(3), max_seconds=0.5, tier="numba")
-    assert found.status is Status.UNSETTLED and 0.5 <= found.seconds < 0.5 + 0.25
+    # A slice is about 20 ms; the rest is room for a machine busy with other work (seed 3
+    # takes some 18 s to settle, so a search that missed its deadline would show).
+    assert found.status is Status.UNSETTLED and 0.5 <= found.seconds < 0.5 + 0.5
 
 
 def test_ctrl_c_stops_a_solve_which_reports_unsettled(monkeypatch):
@@ -165,20 +168,41 @@ def test_ctrl_c_stops_a_solve_which_reports_unsettled(monkeypatch):
     assert found.status is Status.UNSETTLED and found.interrupted and found.nodes > 0
 
 
+def read_until(fd, marker, seconds):
+    """What a terminal's master side gives until ``marker`` shows (or the time is up)."""
+    import select
+
+    seen, deadline = b"", time.monotonic() + seconds
+    while marker not in seen and time.monotonic() < deadline:
+        if select.select([fd], [], [], 0.1)[0]:
+            try:
+                seen += os.read(fd, 4096)
+            except OSError:                                 # the child closed it
+                break
+    return seen
+
+
 @pytest.mark.parametrize("tier", ["numba", "stdlib"])
 def test_ctrl_c_ends_the_solve_command_at_once(tier):
+    import pty
+
+    master, terminal = pty.openpty()           # stderr on a terminal: the status line shows
     solving = subprocess.Popen(
         [sys.executable, "-m", "cardgames", "aces-up", "--solve", "--seed", "3",
          "--budget", "60", "--tier", tier], cwd=ROOT, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE)
+        stderr=terminal)
+    os.close(terminal)
     try:
-        time.sleep(4)                                       # loaded, and searching
+        assert b"solving: " in read_until(master, b"solving: ", 120)   # loaded, searching
         solving.send_signal(signal.SIGINT)
         sent = time.monotonic()
-        out, err = solving.communicate(timeout=30)
+        err = read_until(master, b"interrupted", 30)
+        solving.wait(30)
         waited = time.monotonic() - sent
+        out = solving.stdout.read()
     finally:
         solving.kill()
+        os.close(master)
     assert solving.returncode == 130 and out == b""
     assert b"seed 3: unsettled, interrupted" in err and b"Traceback" not in err
     assert waited < 0.5 + 0.5          # half a second, and room for a loaded machine
