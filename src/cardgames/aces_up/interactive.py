@@ -14,7 +14,7 @@ import sys
 import textwrap
 import time
 import unicodedata
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -261,12 +261,12 @@ class Session:
             return Guess(None, tuple(lost))
         return Guess(guess_order(self.position, open_moves, self.lone_moves)[0], tuple(lost))
 
-    def winning_line(self) -> Iterator[Command]:
-        """Play a winning line out, yielding each command after applying it."""
-        for move in self.solve().line:
-            command = to_command(move)
+    def play_winning_line(self) -> list[Command]:
+        """Play the solver's winning line out (none when it has none); return its commands."""
+        commands = [to_command(move) for move in self.solve().line]
+        for command in commands:
             self.play(command)
-            yield command
+        return commands
 
 
 def guess_order(position: Position, moves: Sequence[solver.Move],
@@ -514,13 +514,12 @@ def play(session: Session, read: Callable[[str], str | None] | None = None,
         if _asks_the_solver(line):
             status.show(THINKING)
         try:
-            for output in _react(session, line, new_seed):
-                status.clear()
-                write(fit(output))
+            answer = _react(session, line, new_seed)
         except KeyboardInterrupt:           # Ctrl-C outside a search: back to the prompt
-            status.clear()
-            write("Interrupted.")
+            answer = ["Interrupted."]
         status.clear()
+        for output in answer:
+            write(fit(output))
         if line.strip().upper() == "Q":
             return 0
 
@@ -594,63 +593,57 @@ def _kind(line: str | None) -> str | None:
 
 
 def _react(session: Session, line: str,
-           new_seed: Callable[[], int] = random_seed) -> Iterator[str]:
-    """The lines printed in answer to one input line (the state changes as they are made)."""
+           new_seed: Callable[[], int] = random_seed) -> list[str]:
+    """Carry out one input line; return the lines that answer it."""
     try:
         kind, command = parse(line)
     except MalformedCommand:
-        yield malformed(line)
-        return
+        return [malformed(line)]
     if kind == "undo":
         games_left = len(session.earlier)
         if not session.undo():
-            yield "Nothing to undo."
-        elif len(session.earlier) < games_left:
-            yield "Undone: back to the game you left."
-            yield seed_line(session.seed, session.lone_moves)
-        else:
-            yield "Undone."
-    elif kind == "hint":
-        yield hint_line(session)
-    elif kind == "solve":
-        yield from _solve_lines(session)
-    elif kind == "new":
+            return ["Nothing to undo."]
+        if len(session.earlier) < games_left:
+            return ["Undone: back to the game you left.",
+                    seed_line(session.seed, session.lone_moves)]
+        return ["Undone."]
+    if kind == "hint":
+        return [hint_line(session)]
+    if kind == "solve":
+        return _solve_lines(session)
+    if kind == "new":
         seed = new_game_seed(line)
         session.new_game(new_seed() if seed is None else seed, undoable=True)
-        yield "New game (U takes it back)."
-        yield seed_line(session.seed, session.lone_moves)
-    elif command is None:  # never: every kind but "play" is handled above, and it has one
+        return ["New game (U takes it back).", seed_line(session.seed, session.lone_moves)]
+    if command is None:  # never: every kind but "play" is handled above, and it has one
         raise AssertionError(f"no command for {kind}")
-    elif command.action is Action.QUIT:
-        yield QUIT
-    elif command.action is Action.HELP:
-        yield HELP
-    elif command.action is Action.RESTART:
-        yield ("Restarted: the deal's first position (U takes it back)." if session.restart()
-               else "This is already the deal's first position.")
-    else:
-        try:
-            session.play(command)
-        except IllegalMove as error:
-            yield rejection(error)
+    if command.action is Action.QUIT:
+        return [QUIT]
+    if command.action is Action.HELP:
+        return [HELP]
+    if command.action is Action.RESTART:
+        return ["Restarted: the deal's first position (U takes it back)." if session.restart()
+                else "This is already the deal's first position."]
+    try:
+        session.play(command)
+    except IllegalMove as error:
+        return [rejection(error)]
+    return []
 
 
-def _solve_lines(session: Session) -> Iterator[str]:
-    """Play out a winning line, its commands a few to a line, or say why not."""
+def _solve_lines(session: Session) -> list[str]:
+    """Play out a winning line and return it, its commands a few to a line, or say why not."""
     if rules.is_won(session.position):
-        yield "The game is won."
-        return
+        return ["The game is won."]
     verdict = session.solve()
     if verdict.status is solver.Status.UNSETTLED and not verdict.interrupted:
-        yield (f"The solver could not settle this position {session.budget_text()} "
-               "(? gives a guess).")
-        return
+        return [f"The solver could not settle this position {session.budget_text()} "
+                + "(? gives a guess)."]
     if verdict.status is not solver.Status.WINNABLE:
-        yield verdict_line(session, verdict, "nothing was played")
-        return
-    commands = [str(command) for command in session.winning_line()]
-    yield f"Playing a winning line of {plural(len(commands), 'move')}:"
-    yield "\n".join(packed(commands))
+        return [verdict_line(session, verdict, "nothing was played")]
+    commands = [str(command) for command in session.play_winning_line()]
+    return [f"Playing a winning line of {plural(len(commands), 'move')}:",
+            "\n".join(packed(commands))]
 
 
 def packed(words: Sequence[str], width: int = WIDTH, indent: str = "  ") -> list[str]:
