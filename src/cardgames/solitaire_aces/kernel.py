@@ -3,7 +3,7 @@
 Mirrors ``program.win_codes_batched``: seed and shuffle the 32 cards (``jitshuffle``), find
 the places of the four aces, rank the set of places (``rules.placement_rank``) and look the
 outcome up in the table that the rules computed for every set of places
-(``program.outcome_codes``).  On import it checks itself against the rules on a sample.
+(``program.shipped_outcome_codes``).  On import it checks itself against the rules on a sample.
 """
 
 from __future__ import annotations

@@ -76,16 +76,17 @@ def win_codes_plain(seeds: range) -> Iterator[int]:
     return map(outcome_code, seeded_decks(sorted_deck(), seeds))
 
 
-def outcome_codes() -> bytes:
-    """The shipped outcome of every set of ace places, by placement rank (see outcome_table)."""
+def shipped_outcome_codes() -> bytes:
+    """The outcome of every set of ace places, by placement rank, as shipped in
+    ``outcome_table`` (``rules.outcome_codes`` computes the same from the rules)."""
     return zlib.decompress(base64.b64decode(outcome_table.DATA))
 
 
 def outcome_code_array() -> npt.NDArray[np.uint8]:
-    """``outcome_codes()`` as a NumPy array of uint8 (needs NumPy)."""
+    """``shipped_outcome_codes()`` as a NumPy array of uint8 (needs NumPy)."""
     import numpy as np
 
-    return np.frombuffer(outcome_codes(), dtype=np.uint8)
+    return np.frombuffer(shipped_outcome_codes(), dtype=np.uint8)
 
 
 def win_codes_batched(seeds: range) -> npt.NDArray[np.uint8]:
