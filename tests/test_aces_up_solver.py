@@ -1,5 +1,6 @@
-"""Tests of cardgames.aces_up.solver: verdicts against a plain search, pruning soundness,
-winning lines replayed through the root script, budgets."""
+"""Tests of cardgames.aces_up.solver: verdicts against a plain search, the locked test as
+stated, the relaxed games, winning lines replayed through the root script, budgets (each
+pruning fact on its own: test_aces_up_pruning.py)."""
 
 import gc
 import os
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from cardgames.aces_up import rules, solver
+from cardgames.aces_up import pruning, rules, solver
 from cardgames.aces_up.solver import (
     Position, Status, apply_move, deal_position, decode, encode, is_won, legal_moves,
     line_commands, solve, solve_plain)
@@ -89,34 +90,6 @@ def test_solver_agrees_with_the_plain_search_on_random_small_positions(lone_move
     agree_with_the_plain_search(random.Random(7 if lone_moves else 8), lone_moves, 300)
 
 
-def test_forced_safe_discard_never_changes_the_verdict():
-    rng = random.Random(3)
-    checked = 0
-    for _ in range(400):
-        position = random_position(rng)
-        move = solver._safe_discard(position.columns, solver._remaining(position))
-        if move is None:
-            continue
-        checked += 1
-        before = solve_plain(position) is not None
-        assert (solve_plain(apply_move(position, move)) is not None) == before, position
-    assert checked > 10
-
-
-@pytest.mark.parametrize("lone_moves", [True, False])
-def test_locked_and_lost_positions_have_no_winning_line(lone_moves):
-    rng = random.Random(5)
-    checked = 0
-    for _ in range(600):
-        position = random_position(rng)
-        search = solver._Search(position.stock, lone_moves, None)
-        if solver._locked_and_lost(position.columns, search.incoming[0],
-                                   solver._remaining(position)):
-            checked += 1
-            assert solve_plain(position, lone_moves) is None, position
-    assert checked > 10
-
-
 def locked_and_lost_card_by_card(columns, incoming, remaining):
     """The locked test as its docstring states it, one card at a time (no shortcuts)."""
     if not all(columns):
@@ -170,7 +143,7 @@ def test_the_locked_test_is_its_card_by_card_statement(seed):
         incoming = solver._Search(position.stock, True, None).incoming[0]
         remaining = solver._remaining(position)
         expected = locked_and_lost_card_by_card(position.columns, incoming, remaining)
-        assert solver._locked_and_lost(position.columns, incoming, remaining) == expected
+        assert pruning.locked_and_lost(position.columns, incoming, remaining) == expected
         verdicts.append(expected)
     assert 0.1 < sum(verdicts) / len(verdicts) < 0.9        # both verdicts, often
 
@@ -323,46 +296,26 @@ def test_solver_agrees_with_the_plain_search_on_random_endgames():
             assert (solve(position, lone_moves).status is Status.WINNABLE) == (plain is not None)
 
 
-def test_removing_inessential_cards_never_loses_a_won_position():
-    rng = random.Random(17)
-    checked = 0
-    for _ in range(700):
-        position = random_position(rng)
-        if not position.stock or solve_plain(position) is None:
-            continue
-        essential = solver._essential(position.stock[-1])
-        keep = lambda card: card != solver.HOLE and essential >> card & 1   # noqa: E731
-        relaxed = Position(tuple(tuple(filter(keep, column)) for column in position.columns),
-                           tuple(tuple(card if keep(card) else solver.HOLE for card in deal)
-                                 for deal in position.stock))
-        if relaxed == position:
-            continue
-        checked += 1
-        search = solver._Search(relaxed.stock, True, None, relax=False)
-        assert search.search(relaxed.columns, 0, solver._remaining(relaxed)), position
-    assert checked > 20
-
-
 def test_essential_cards_are_those_above_the_last_deal_in_their_suit():
     last = [encode(card) for card in cards("9♠ 5♣ 10♠ A♥")]
-    essential = solver._essential(last)
+    essential = pruning.essential(last)
     kept = {str(decode(code)) for code in range(64) if essential >> code & 1}
     assert kept == set("9♠ 5♣ 10♠ J♠ Q♠ K♠ A♠ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣ A♥ A♦".split()
                        + [f"{rank}♦" for rank in "2 3 4 5 6 7 8 9 10 J Q K".split()])
 
 
 def test_upper_sets_hold_the_highest_ranks_of_every_suit():
-    kept = {str(decode(code)) for code in range(64) if solver._upper(3) >> code & 1}
+    kept = {str(decode(code)) for code in range(64) if pruning.upper(3) >> code & 1}
     assert kept == {f"{rank}{suit}" for rank in "Q K A".split() for suit in "♣♦♥♠"}
-    assert solver._upper(13).bit_count() == 52
+    assert pruning.upper(13).bit_count() == 52
 
 
 def test_upper_sets_always_keep_the_aces():
     aces = sum(1 << (16 * suit + solver.ACE) for suit in range(4))
-    assert all(solver._upper(top) & aces == aces for top in range(1, 14))
+    assert all(pruning.upper(top) & aces == aces for top in range(1, 14))
     for top in (0, 14, -1):
         with pytest.raises(ValueError):
-            solver._upper(top)
+            pruning.upper(top)
 
 
 def test_the_relaxations_are_chained_smaller_and_smaller():
@@ -371,7 +324,7 @@ def test_the_relaxations_are_chained_smaller_and_smaller():
     sizes = []
     while search.relaxed is not None:
         search = search.relaxed
-        sizes.append(solver._tableau_bits(search.stock).bit_count())
+        sizes.append(pruning.card_bits(search.stock).bit_count())
     assert len(sizes) == 3 and sizes[0] > sizes[1] > sizes[2] and sizes[-1] < 16
     assert all(len(deal) == 4 for deal in search.stock)
 

@@ -1,23 +1,24 @@
 """Soundness audit of the Aces Up solver against an independent plain search (sampled).
 
 The plain search here is written from the rules (spec §3), not from the solver's move
-generator, and accepts holes (``solver.HOLE``) in deals so that it can also play the relaxed
-games of ``_essential`` and ``_upper``.  Besides whole-solver verdicts (both lone-move rules,
-with the relaxed phase from the first node and with the default two phases, winning lines
-replayed under the rules), each pruning rule's claim is checked on its own, and hand-picked
-witness positions show that the checks are sensitive: on each of them a plausible but wrong
-variant of a rule turns a win into a loss, while the solver's rule does not.
+generator, and accepts holes (``pruning.HOLE``) in deals so that it can also play the relaxed
+games of ``pruning.essential`` and ``pruning.upper``.  Besides whole-solver verdicts (both
+lone-move rules, with the relaxed phase from the first node and with the default two phases,
+winning lines replayed under the rules), each pruning fact's claim is checked on its own,
+through the very functions of ``pruning`` the search calls, and hand-picked witness
+positions show that the checks are sensitive: on each of them a plausible but wrong variant
+of a rule turns a win into a loss, while the solver's rule does not.
 """
 
 import random
 
 import pytest
 
-from cardgames.aces_up import solver
+from cardgames.aces_up import pruning, solver
 from cardgames.aces_up.solver import Position, Status, solve
 
 ACE = solver.ACE
-HOLE = solver.HOLE
+HOLE = pruning.HOLE
 
 
 def _beaten(cols, x):
@@ -156,16 +157,16 @@ def test_witness_essential():
                 g >> 4 == c >> 4 and g > c for g in stockcards):
             wrong |= 1 << c
     assert not plain(*without(cols, stock, wrong))                      # sensitive
-    right = ~solver._essential(stock[-1]) & ((1 << 64) - 1)
+    right = ~pruning.essential(stock[-1]) & ((1 << 64) - 1)
     assert plain(*without(cols, stock, right))
 
 
 def test_witness_safe_discard_needs_lone_moves():
     cols, stock = WRONG_SAFE_DISCARD
-    move = solver._safe_discard(cols, bits(cols, stock))
-    assert move is not None
+    x = pruning.safe_discard(cols, bits(cols, stock))
+    assert x is not None and pruning.is_safe_discard(cols[x][-1], bits(cols, stock))
     after = list(cols)
-    after[move.source - 1] = cols[move.source - 1][:-1]
+    after[x] = cols[x][:-1]
     assert plain(cols, stock, False) and not plain(tuple(after), stock, False)   # sensitive
     assert plain(tuple(after), stock, True)                 # classic rules: safe indeed
 
@@ -174,7 +175,7 @@ def test_witness_upper():
     cols, stock = WRONG_UPPER
     assert plain(cols, stock)
     assert not plain(*without(cols, stock, 1 << 9))                     # sensitive
-    kept = solver._upper(12)                                            # drops the twos
+    kept = pruning.upper(12)                                            # drops the twos
     right = ~kept & ((1 << 64) - 1)
     assert right & (1 << 2) and not right & (1 << 9)
     assert plain(*without(cols, stock, right))
@@ -202,7 +203,7 @@ def test_rule_claims_on_random_positions():
         cols, stock = random_position(rng, 14)
         won = {lone: plain(cols, stock, lone) for lone in (True, False)}
         if stock and won[True]:
-            drop = ~solver._essential(stock[-1]) & ((1 << 64) - 1)
+            drop = ~pruning.essential(stock[-1]) & ((1 << 64) - 1)
             if without(cols, stock, drop) != (cols, stock):
                 counts["essential"] += 1
                 assert plain(*without(cols, stock, drop)), (cols, stock)
@@ -218,21 +219,21 @@ def test_rule_claims_on_random_positions():
                 assert plain(*without(cols, stock, drop)), (cols, stock)
         if stock and won[True]:
             # the solver's relaxed games: the essential cards among the highest ranks
-            keep = solver._essential(stock[-1]) & solver._upper(rng.randrange(1, 14))
+            keep = pruning.essential(stock[-1]) & pruning.upper(rng.randrange(1, 14))
             drop = ~keep & ((1 << 64) - 1)
             if without(cols, stock, drop) != (cols, stock):
                 counts["chained"] += 1
                 assert plain(*without(cols, stock, drop)), (cols, stock)
-        move = solver._safe_discard(cols, bits(cols, stock))
-        if move is not None and won[True]:
+        x = pruning.safe_discard(cols, bits(cols, stock))
+        if x is not None and won[True]:
             counts["safe"] += 1
             after = list(cols)
-            after[move.source - 1] = cols[move.source - 1][:-1]
+            after[x] = cols[x][:-1]
             assert plain(tuple(after), stock, True), (cols, stock)
         for lone in (True, False):
             search = solver._Search(stock, lone, None, relax=False)
-            if all(cols) and solver._locked_and_lost(cols, search.incoming[0],
-                                                     bits(cols, stock)):
+            if all(cols) and pruning.locked_and_lost(cols, search.incoming[0],
+                                                      bits(cols, stock)):
                 counts["locked"] += 1
                 assert not won[lone], (cols, stock, lone)
     assert min(counts.values()) >= 10, counts

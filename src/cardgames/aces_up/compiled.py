@@ -20,11 +20,11 @@ from typing import Any
 
 import numpy as np
 
-from cardgames.aces_up import kernel
-from cardgames.aces_up import solver
+from cardgames.aces_up import kernel, solver
+from cardgames.aces_up.pruning import HIGHER_IN_SUIT, HOLE, LOWER_IN_SUIT, essential, upper
 from cardgames.aces_up.solver import (
-    ABOVE, BELOW, DEAL, DEFAULT_MEMORY, DISCARDS, HOLE, RELAXATION_TOPS,
-    TRANSFERS, Move, Position, Solution, Status, _essential, _remaining, _upper)
+    DEAL, DEFAULT_MEMORY, DISCARDS, RELAXATION_TOPS, TRANSFERS, Columns, Move, Position,
+    Solution, Status, Stock, _remaining)
 from cardgames.tiers import NUMBA
 
 __all__ = ["solve", "agrees", "memory_in_use"]
@@ -69,7 +69,7 @@ def memory_in_use() -> int:
     """The bytes held by the solver's table and work space in this process."""
     if _WORK is None:
         return 0
-    return _WORK.table.nbytes + _WORK.pool * POOL_BYTES_PER_ENTRY
+    return int(_WORK.table.nbytes) + _WORK.pool * POOL_BYTES_PER_ENTRY
 
 
 def _table_slots(memory: int, pool: int) -> int:
@@ -103,23 +103,23 @@ class _Tables:
     remaining: int
 
 
-def _games(position: Position) -> tuple[list[tuple], list[tuple], list[int]]:
+def _games(position: Position) -> tuple[list[Stock], list[Columns], list[int]]:
     """The stocks and starting columns of the real and relaxed games, and the essential
     cards kept from each game to the next (``_Search.enable_relaxation``)."""
     stocks = [position.stock]
     starts = [position.columns]
     essentials: list[int] = []
-    tops = RELAXATION_TOPS
+    tops: tuple[int, ...] = RELAXATION_TOPS
     while stocks[-1] and tops:
         stock = stocks[-1]
-        essential = _essential(stock[-1]) & _upper(tops[0])
-        relaxed = tuple(tuple(card if card != HOLE and essential >> card & 1 else HOLE
+        keep = essential(stock[-1]) & upper(tops[0])
+        relaxed = tuple(tuple(card if card != HOLE and keep >> card & 1 else HOLE
                               for card in deal) for deal in stock)
         if relaxed == stock:
             break
-        essentials.append(essential)
+        essentials.append(keep)
         stocks.append(relaxed)
-        starts.append(tuple(tuple(card for card in column if essential >> card & 1)
+        starts.append(tuple(tuple(card for card in column if keep >> card & 1)
                             for column in starts[-1]))
         tops = tops[1:]
     return stocks, starts, essentials
@@ -165,8 +165,8 @@ def _tables(position: Position, lone_moves: bool) -> _Tables:
             if g < len(essentials):
                 kept_deals[g, x] = sum(1 << k for k in range(deals)
                                        if stocks[g + 1][k][x] != HOLE)
-    below = np.array(BELOW, dtype=np.int64)
-    above = np.array(ABOVE, dtype=np.int64)
+    below = np.array(LOWER_IN_SUIT, dtype=np.int64)
+    above = np.array(HIGHER_IN_SUIT, dtype=np.int64)
     arrays = (stock, start, prefix_bits, dealt_low, dealt_high, incoming, kept_deals,
               kept_prefix, essential, relaxed, lone, below, above)
     root = tuple(_code(column) for column in position.columns)

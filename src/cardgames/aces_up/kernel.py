@@ -1,10 +1,13 @@
 """The Aces Up solver's search, compiled (the Numba tier; needs the ``jit`` extra).
 
 A transcription of ``solver._Search`` (``search``, ``_level``, ``endgame``,
-``_locked_and_lost``, ``_worth_relaxing``, ``_relaxation_won``) and of ``solver._solve``'s two
-phases: the same positions are visited in the same order, so the verdict, the winning line
-and the count of positions are those of the reference, as long as the memo forgets nothing.
-No rule is added here; each proof lives beside its rule in ``solver``.
+``_worth_relaxing``, ``_relaxation_won``), of the pruning facts it calls (``pruning``:
+``discardable``, ``is_safe_discard``, ``discard_all``, ``endgame_key``, ``endgame_transfers``,
+``locked_and_lost``; ``essential`` and ``upper`` are computed by ``compiled``) and of
+``solver._solve``'s two phases: the same positions are visited in the same order, so the
+verdict, the winning line and the count of positions are those of the reference, as long as
+the memo forgets nothing.  No rule is added here; each proof lives beside its fact in
+``pruning``.
 
 What differs is the machinery:
 
@@ -22,7 +25,7 @@ What differs is the machinery:
   stored whole in two words); a key may take any of WINDOW slots.  When they are all taken
   the entry that cost the least work is forgotten: a smaller table costs time, never a
   verdict, since an entry only ever saves a search whose answer it records.
-* The relaxed games of ``_essential``/``_upper`` are games 1..3 of the same tables, each
+* The relaxed games of ``pruning.essential``/``pruning.upper`` are games 1..3 of the same tables, each
   with its stock (holes where dropped cards were) and its starting columns.
 """
 
@@ -287,7 +290,8 @@ def rehash(old: Any, new: Any, generation: int) -> int:
 
 @njit(cache=True, inline="always")
 def _highest_bottoms(cols: Any, g: int, stock: Any, start: Any, highest: Any) -> None:
-    """``solver._highest_bottoms``: the highest bottom card of each suit (0 for none)."""
+    """The highest bottom card of each suit (0 for none): ``pruning.discardable``'s first
+    half; a bottom card may be discarded when ``card < highest[card >> 4]``."""
     for s in range(4):
         highest[s] = 0
     for x in range(4):
@@ -311,7 +315,7 @@ ACES = (1 << 14) | (1 << 30) | (1 << 46) | (1 << 62)
 
 @njit(cache=True, inline="always")
 def _beaten(cards: Any, outside: int, above: Any) -> bool:
-    """True when ``outside`` beats every non-ace card of ``cards`` (``solver._needs``)."""
+    """True when ``outside`` beats every non-ace card of ``cards`` (``pruning.needs``)."""
     for s in range(4):
         suit = (cards >> (16 * s)) & 0x3FFF      # strengths 0..13: the ace (14) left out
         if suit:
@@ -324,7 +328,7 @@ def _beaten(cards: Any, outside: int, above: Any) -> bool:
 def _locked_and_lost(cols: Any, g: int, k: int, remaining: int, incoming: Any, start: Any,
                      prefix_bits: Any, dealt_low: Any, dealt_high: Any, above: Any,
                      bits: Any, outside: Any) -> bool:
-    """``solver._locked_and_lost`` (its proof is there); ``bits`` and ``outside`` are
+    """``pruning.locked_and_lost`` (its proof is there); ``bits`` and ``outside`` are
     work space of four."""
     for x in range(4):
         if not cols[x]:
@@ -406,7 +410,9 @@ def run(regs: Any, frames: Any, frame_cols: Any, frame_left: Any, frame_moves: A
             for x in range(4):
                 cols[x] = frame_cols[f, x]
             if k == deals_total:
-                # ``endgame``: discard greedily, then try each move to one empty column.
+                # ``endgame``: discard greedily (``pruning.discard_all``, in its order: pass
+                # after pass over the columns, each as long as it can), then try each move
+                # of ``pruning.endgame_transfers``.
                 left = frame_left[f]
                 pushed = 0
                 progress = True
@@ -539,6 +545,7 @@ def run(regs: Any, frames: Any, frame_cols: Any, frame_left: Any, frame_moves: A
                             after[x] = _without_bottom(cols[x], x, g, start)
                             move = x
                             new_left = left & ~(np.int64(1) << card)
+                            # ``pruning.is_safe_discard``: below = LOWER_IN_SUIT
                             if lone_moves and not left & below[card]:
                                 safe = True
                             if safe:

@@ -15,28 +15,31 @@ discard and move cards to empty columns, so ``_Search._level`` lists, once each,
 reachable before the next deal, and the search deals from each of them (emptiest first).  A
 level that fails marks all its positions lost (proof in ``search``).
 
-Pruning rules, each with its proof next to its code:
+Pruning: the facts the search prunes with are in ``pruning``, each a named function with its
+proof, and the search calls them:
 
-* ``_safe_discard`` (inlined in ``_level``): a discardable card that no remaining card of its
-  suit is lower than is discarded at once (classic rules, or any rules once the stock is empty).
-* ``_Search.endgame``: with the stock empty, every discard is safe, a card alone in its
-  column never needs to move, and all empty columns are alike; positions are memoised with their
-  columns sorted.
-* ``_essential``: a card lower than a card of its suit in the last deal is never needed
-  as the only beater (classic rules, which relax the no-lone-moves variant); if the game
-  without those cards (a smaller game, with holes in the deals) is lost, so is the real one.
-  Each level is checked in that relaxed game first, after a short plain first phase that
-  finds the easy wins; at a level where those checks keep failing to prove a loss they are
-  thinned out (``_Search._worth_relaxing``: a question of cost, never of verdict).
-* ``_upper``: the game restricted to the highest cards of every suit (an upward-closed set of
-  cards) can only be easier; the relaxed games are chained, each checked in a smaller one.
-* ``_locked_and_lost``: when no column can ever be emptied again, no card moves again, and
-  an ace over a card, an ace still in the stock, or a card beaten by nothing outside its
-  column loses the game.
+* ``pruning.is_safe_discard`` (in ``_level``): a discardable card that no remaining card of its
+  suit is lower than is discarded at once (classic rules).
+* ``pruning.discard_all``, ``endgame_key``, ``endgame_transfers`` (in ``_Search.endgame``):
+  with the stock empty, every discard is safe, a card alone in its column never needs to
+  move, and all empty columns are alike; positions are memoised with their columns sorted.
+* ``pruning.essential``: a card lower than a card of its suit in the last deal is never
+  needed as the only beater (classic rules, which relax the no-lone-moves variant); if the
+  game without those cards (a smaller game, with holes in the deals) is lost, so is the real
+  one.  Each level is checked in that relaxed game first, after a short plain first phase
+  that finds the easy wins; at a level where those checks keep failing to prove a loss they
+  are thinned out (``_Search._worth_relaxing``: a question of cost, never of verdict).
+* ``pruning.upper``: the game restricted to the highest cards of every suit (an upward-closed
+  set of cards) can only be easier; the relaxed games are chained, each checked in a smaller
+  one.
+* ``pruning.locked_and_lost``: when no column can ever be emptied again, no card moves
+  again, and an ace over a card, an ace still in the stock, or a card beaten by nothing
+  outside its column loses the game.
 * Memoisation: a position is searched once per solve (``lost``, one set per deal level).
   Before the stock is empty the columns are NOT interchangeable (deal i lands on column i),
   so the key keeps their order.  Past its memory bound the memo is forgotten
-  (``_Limits.check``): that costs time, never a verdict.
+  (``_Limits.check``): that costs time, never a verdict.  Every memo and cache belongs to
+  one solve (its ``_Limits`` and ``_Search`` objects) and goes with it.
 
 This search is the reference.  ``kernel`` transcribes it for Numba (the ``jit`` extra),
 position for position, and ``compiled`` drives that transcription; ``solve`` runs it when
@@ -52,6 +55,23 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from cardgames.aces_up.pruning import (
+    ACE,
+    COLUMNS,
+    HOLE,
+    Column,
+    LockFacts,
+    card_bits,
+    discard_all,
+    discardable,
+    endgame_key,
+    endgame_transfers,
+    essential,
+    is_safe_discard,
+    locked_and_lost,
+    safe_discard,
+    upper,
+)
 from cardgames.cards import Card, Suit, classic_deck, seeded_shuffle
 from cardgames.tiers import AUTO, EXTRA, NUMBA, NUMPY, STDLIB, TierError, _importable, requested
 
@@ -62,8 +82,33 @@ __all__ = [
     "DEFAULT_MEMORY",
 ]
 
-ACE = 14
-COLUMNS = 4
+#: Four columns, bottom card last.
+Columns = tuple[Column, ...]
+#: The deals of the stock, next deal first (four cards each; HOLE in a relaxed game).
+Stock = tuple[tuple[int, ...], ...]
+
+#: The memory a solve may use when none is given (bytes): its memo and work space.
+DEFAULT_MEMORY = 1 << 30
+#: The memory the reference search takes per position it remembers: its memo (sets of tuples
+#: of tuples) and the caches that grow with it.  Measured as resident memory over the memo's
+#: size on seeds 3 and 6 (390 and 450 bytes), with room for the work of the search under
+#: way; ``tests/test_aces_up_solver.py`` checks the bound in resident memory.
+BYTES_PER_ENTRY = 500
+#: How often (in positions counted) the reference search looks at its clock and memory.
+CHECK_EVERY = 1024
+#: No bound (the memo's size when no memory budget is given to a ``_Search``).
+UNBOUNDED = 1 << 62
+#: How often ``solve`` calls its ``progress`` callback (seconds).
+PROGRESS_SECONDS = 0.25
+#: The node budget of the plain first phase (see ``solve``).
+FIRST_PHASE_NODES = 20_000
+#: ``_Search._worth_relaxing``'s trial, rate and sample.
+RELAX_TRIAL, RELAX_RATE, RELAX_SAMPLE = 256, 32, 16
+#: The chain of relaxed games: the essential cards among the top 10, 7, 4 ranks of each suit.
+RELAXATION_TOPS = (10, 7, 4)
+#: The most columns a search's ``kept`` cache holds before it starts afresh (recomputing a
+#: relaxed column costs time only; the cache also counts in the memory bound).
+KEPT_LIMIT = 1 << 18
 
 
 def encode(card: Card) -> int:
@@ -132,34 +177,12 @@ def deal_position(seed: int) -> Position:
     return Position(tuple((card,) for card in deals[0]), tuple(deals[1:]))
 
 
-def _highest_bottoms(columns: Sequence[tuple[int, ...]]) -> list[int]:
-    """The highest bottom card of each suit (0 for none).
-
-    The discard rule in one place: a bottom card may be discarded exactly when it is lower
-    than the highest bottom card of its suit.  That card beats it and lies in another column
-    (a column has one bottom card); an ace is never lower than a card of its suit.
-    """
-    highest = [0, 0, 0, 0]
-    for column in columns:
-        if column:
-            card = column[-1]
-            if card > highest[card >> 4]:
-                highest[card >> 4] = card
-    return highest
-
-
-def _can_discard(columns: Sequence[tuple[int, ...]], x: int) -> bool:
-    """True when the bottom card of column x (0-based) may go to the foundation."""
-    column = columns[x]
-    return bool(column) and column[-1] < _highest_bottoms(columns)[column[-1] >> 4]
-
-
 def _moves(columns: Sequence[tuple[int, ...]], has_stock: bool,
            lone_moves: bool) -> list[Move]:
     """Every legal move, in the order the search tries them (1-based columns)."""
-    moves = [Move("F", x + 1) for x in range(COLUMNS) if _can_discard(columns, x)]
+    moves = [DISCARDS[x] for x in discardable(columns)]
     empty = [y for y in range(COLUMNS) if not columns[y]]
-    lone = []
+    lone: list[Move] = []
     if empty:
         for x, column in enumerate(columns):
             if len(column) > 1:
@@ -178,9 +201,10 @@ def legal_moves(position: Position, lone_moves: bool = True) -> list[Move]:
 
 def _apply(columns: tuple[tuple[int, ...], ...], move: Move,
            deal: tuple[int, ...] = ()) -> tuple[tuple[int, ...], ...]:
-    """The columns after a move (``deal`` holds the four cards a deal adds)."""
+    """The columns after a move (``deal`` holds the four cards a deal adds, HOLE for none)."""
     if move.kind == "D":
-        return tuple(column + (card,) for column, card in zip(columns, deal))
+        return tuple(column + (card,) if card != HOLE else column
+                     for column, card in zip(columns, deal))
     cols = list(columns)
     x = move.source - 1
     card = cols[x][-1]
@@ -235,22 +259,11 @@ class _OutOfBudget(Exception):
     """Raised inside the search when the node or time budget is spent."""
 
 
-#: The memory a solve may use when none is given (bytes): its memo and work space.
-DEFAULT_MEMORY = 1 << 30
-#: The memory the reference search takes per position it remembers: its memo (sets of tuples
-#: of tuples) and the caches that grow with it.  Measured as resident memory over the memo's
-#: size on seeds 3 and 6 (390 and 450 bytes), with room for the work of the search under
-#: way; ``tests/test_aces_up_solver.py`` checks the bound in resident memory.
-BYTES_PER_ENTRY = 500
-#: How often (in positions counted) the reference search looks at its clock and memory.
-CHECK_EVERY = 1024
-UNBOUNDED = 1 << 62
-
-
 @dataclass
 class _Limits:
     """What one reference solve shares between its search and its relaxed searches: the
-    deadline, the memo's size bound, the progress callback and every search's memo."""
+    deadline, the memo's size bound, the progress callback, every search's memo and the
+    cache of ``pruning.locked_and_lost``."""
 
     deadline: float | None
     max_entries: int
@@ -258,6 +271,7 @@ class _Limits:
     started: float = field(default_factory=time.monotonic)
     shown: float = 0.0
     searches: list[_Search] = field(default_factory=list)
+    lock_facts: LockFacts = field(default_factory=LockFacts)
 
     def check(self) -> None:
         """Raise _OutOfBudget past the deadline; forget the memo past the memory bound.
@@ -269,77 +283,85 @@ class _Limits:
         if self.deadline is not None and now > self.deadline:
             raise _OutOfBudget
         remembered = sum(search.remembered() for search in self.searches)
-        if remembered + len(_COLUMN_INFO) + len(_BOUND_INFO) > self.max_entries:
+        if remembered + len(self.lock_facts) > self.max_entries:
             for search in self.searches:
                 search.forget()
-            _COLUMN_INFO.clear()
-            _BOUND_INFO.clear()
+            self.lock_facts.clear()
         if self.progress is not None and now - self.shown >= PROGRESS_SECONDS:
             self.shown = now
             self.progress(sum(search.nodes for search in self.searches), now - self.started)
 
 
-PROGRESS_SECONDS = 0.25
-
-
 @dataclass
 class _Search:
-    """One solve: the fixed stock, the options, the budget and the memo."""
+    """One solve's search of one game (the real one or a relaxed one): the fixed stock, the
+    options, the budget, the memo and the relaxed game below it."""
 
-    stock: tuple[tuple[int, ...], ...]
+    stock: Stock
     lone_moves: bool
     max_nodes: int | None
     limits: _Limits = field(default_factory=lambda: _Limits(None, UNBOUNDED))
-    nodes: int = 0
-    lost: list = field(default_factory=list)     # lost[k]: the positions before deal k known lost
-    line: list = field(default_factory=list)
-    incoming: list = field(default_factory=list)
-    relax: bool = True
-    winners: list | None = None       # winners[k]: positions known won: relaxed search only
-    tops: tuple[int, ...] = ()        # the relaxation chain below this search (``_upper``)
+    relax: bool = True                # check each level in the relaxed game first
+    remember_wins: bool = False       # keep ``winners`` (a relaxed game: its positions recur)
+    tops: tuple[int, ...] = ()        # the relaxation chain below this search (``upper``)
+    nodes: int = field(default=0, init=False)
+    line: list[Move] = field(default_factory=list, init=False)
+    #: incoming[k][x]: the cards (a bit set) that deals k, k+1, ... will put on column x.
+    incoming: list[tuple[int, ...]] = field(init=False)
+    #: parts[k][x]: what deal k adds to column x (one card, or nothing for a hole).
+    parts: list[Columns] = field(init=False)
+    #: lost[k]: the positions before deal k known lost (lost[-1]: endgame keys).
+    lost: list[set[Columns]] = field(init=False)
+    #: winners[k]: the positions before deal k known won (only with ``remember_wins``).
+    winners: list[set[Columns]] = field(init=False)
+    #: checks[k]: the relaxed checks made at level k; cuts[k]: how many proved a loss.
+    checks: list[int] = field(init=False)
+    cuts: list[int] = field(init=False)
+    #: The relaxed game, once enabled (``enable_relaxation``) and when it drops a card.
+    relaxed: _Search | None = field(default=None, init=False)
+    #: The cards the relaxed game keeps (a bit set), and a column -> its kept cards.
+    essential: int = field(default=0, init=False)
+    kept: dict[Column, Column] = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:
         self.limits.searches.append(self)
-        # A card of a deal may be HOLE (no card for that column) in a relaxed search.
-        # incoming[k][x]: the cards that deals k, k+1, ... will put on column x.
         bound = [0] * COLUMNS
         self.incoming = [tuple(bound)]
         for deal in reversed(self.stock):
             bound = [mask | (1 << card if card != HOLE else 0) for mask, card in zip(bound, deal)]
             self.incoming.append(tuple(bound))
         self.incoming.reverse()
-        # parts[k][x]: what deal k adds to column x (one card, or nothing for a hole).
         self.parts = [tuple(() if card == HOLE else (card,) for card in deal)
                       for deal in self.stock]
         self.lost = [set() for _ in range(len(self.stock) + 1)]
-        self.checks = [0] * len(self.stock)     # relaxed checks made at each level ...
-        self.cuts = [0] * len(self.stock)       # ... and how many of them proved a loss
-        if self.winners is not None:
-            self.winners = [set() for _ in range(len(self.stock) + 1)]
-        self.relaxed = None
+        self.winners = [set() for _ in range(len(self.stock) + 1)] if self.remember_wins \
+            else []
+        self.checks = [0] * len(self.stock)
+        self.cuts = [0] * len(self.stock)
         if self.relax:
             self.enable_relaxation()
 
     def enable_relaxation(self) -> None:
-        """Check each level's start in the relaxed game first (see ``_essential``).
+        """Check each level's start in the relaxed game first (see ``pruning.essential``).
 
         With ``tops``, the relaxed game keeps only the essential cards among the ``tops[0]``
-        highest of each suit (``_upper``), and has its own relaxed game for ``tops[1:]``.
-        The relaxed game is always played under the classic rules: with --no-lone-moves
-        that only relaxes it further (every line of the variant is a line of the classic
-        game), so a relaxed game lost under the classic rules is lost in the variant too.
+        highest of each suit (``pruning.upper``), and has its own relaxed game for
+        ``tops[1:]``.  The relaxed game is always played under the classic rules: with
+        --no-lone-moves that only relaxes it further (every line of the variant is a line of
+        the classic game), so a relaxed game lost under the classic rules is lost in the
+        variant too.
         """
         if self.stock and self.relaxed is None:
-            self.kept = {}       # a column -> the cards of it the relaxed game keeps
-            self.essential = _essential(self.stock[-1])
+            self.kept = {}
+            self.essential = essential(self.stock[-1])
             if self.tops:
-                self.essential &= _upper(self.tops[0])
+                self.essential &= upper(self.tops[0])
             stock = tuple(tuple(card if card != HOLE and self.essential >> card & 1 else HOLE
                                 for card in deal)
                           for deal in self.stock)
             if stock != self.stock:
                 self.relaxed = _Search(stock, True, self.max_nodes, self.limits,
-                                       relax=bool(self.tops[1:]), winners=[],
+                                       relax=bool(self.tops[1:]), remember_wins=True,
                                        tops=self.tops[1:])
 
     def total_nodes(self) -> int:
@@ -356,19 +378,17 @@ class _Search:
 
     def remembered(self) -> int:
         """The positions this search's memo holds, and its cache of relaxed columns."""
-        return sum(map(len, self.lost)) + sum(map(len, self.winners or ())) \
-            + len(getattr(self, "kept", ()))
+        return sum(map(len, self.lost)) + sum(map(len, self.winners)) + len(self.kept)
 
     def forget(self) -> None:
         """Empty the memo and the cache (see ``_Limits.check``)."""
         for known in self.lost:
             known.clear()
-        for known in self.winners or ():
+        for known in self.winners:
             known.clear()
-        if hasattr(self, "kept"):
-            self.kept.clear()
+        self.kept.clear()
 
-    def search(self, columns: tuple[tuple[int, ...], ...], k: int, remaining: int) -> bool:
+    def search(self, columns: Columns, k: int, remaining: int) -> bool:
         """True (with a winning line appended to self.line) when the position can be won.
 
         A search that fails leaves ``self.line`` as it found it.
@@ -384,7 +404,7 @@ class _Search:
         lost = self.lost[k]
         if columns in lost:
             return False
-        if self.winners is not None and columns in self.winners[k]:
+        if self.remember_wins and columns in self.winners[k]:
             return True
         self.tick()
         if self.relaxed is not None and self._worth_relaxing(k) \
@@ -396,21 +416,22 @@ class _Search:
         candidates.sort(key=_candidate_size)
         one, two, three, four = self.parts[k]
         incoming = self.incoming[k + 1]
+        facts = self.limits.lock_facts
         mark = len(self.line)
         for before, left in candidates:
             # a deal moves cards from the stock to the tableau: ``left`` stays the same
             dealt = (before[0] + one, before[1] + two, before[2] + three, before[3] + four)
-            if _locked_and_lost(dealt, incoming, left):
+            if locked_and_lost(dealt, incoming, left, facts):
                 continue
             if self.search(dealt, k + 1, left):
                 # the moves to this deal go before those the deeper search appended
                 self.line[mark:mark] = _path(reached, before) + [DEAL]
-                if self.winners is not None:
+                if self.remember_wins:
                     self.winners[k].add(columns)
                 return True
         # Every position of ``reached`` is now lost.  Proof: suppose one is won and take a
         # won one with the fewest cards, then the shortest winning line.  If a safe discard
-        # was forced in it, the position after that discard is won (see _safe_discard), is
+        # was forced in it, the position after that discard is won (is_safe_discard), is
         # in ``reached`` and has fewer cards.  If it was already known lost, no.  Otherwise
         # its every successor before the deal is in ``reached`` and dealing from it failed;
         # the first move of its line is a discard (a won member with fewer cards) or a move
@@ -433,41 +454,42 @@ class _Search:
         return checks < RELAX_TRIAL or self.cuts[k] * RELAX_RATE >= checks \
             or checks % RELAX_SAMPLE == 0
 
-    def _relaxation_won(self, columns: tuple, k: int, remaining: int) -> bool:
+    def _relaxation_won(self, columns: Columns, k: int, remaining: int) -> bool:
         """False when the position without the cards the relaxed game drops is lost.
 
-        The relaxed game keeps the essential cards (``_essential``) among the highest ranks
-        (``_upper``), with the same deals and holes where the dropped cards were; it has its
-        own memo, and its own relaxed game while ``tops`` goes on.  Budget exhaustion
-        propagates.
+        The relaxed game keeps the essential cards (``pruning.essential``) among the highest
+        ranks (``pruning.upper``), with the same deals and holes where the dropped cards were;
+        it has its own memo, and its own relaxed game while ``tops`` goes on.  Budget
+        exhaustion propagates.
         """
+        relaxed = self.relaxed
+        assert relaxed is not None
         kept = self.kept
-        essential = self.essential
-        relaxed = []
+        keep = self.essential
+        parts = []
         for column in columns:
             part = kept.get(column)
             if part is None:
-                if len(kept) > 1 << 18:
+                if len(kept) > KEPT_LIMIT:
                     kept.clear()
-                part = kept[column] = tuple(card for card in column if essential >> card & 1)
-            relaxed.append(part)
-        relaxed = tuple(relaxed)
-        mark = len(self.relaxed.line)
+                part = kept[column] = tuple(card for card in column if keep >> card & 1)
+            parts.append(part)
+        mark = len(relaxed.line)
         self.nodes += 1
-        won = self.relaxed.search(relaxed, k, remaining & essential)
-        del self.relaxed.line[mark:]
+        won = relaxed.search(tuple(parts), k, remaining & keep)
+        del relaxed.line[mark:]
         return won
 
-    def _level(self, columns: tuple[tuple[int, ...], ...], k: int,
-               remaining: int) -> tuple[dict, list]:
+    def _level(self, columns: Columns, k: int,
+               remaining: int) -> tuple[_Reached, list[_Candidate]]:
         """The positions reachable from ``columns`` without dealing, and those to deal from.
 
         ``reached`` maps each position to (previous position, move) for ``_path``.  A position
         already known lost (``lost``) is not expanded; one with a safe discard only takes it
-        (``_safe_discard``) and is not dealt from, which loses nothing: it is won exactly when
-        the position after the discard is.
+        (``pruning.is_safe_discard``, classic rules) and is not dealt from, which loses
+        nothing: it is won exactly when the position after the discard is.
         """
-        reached = {columns: None}
+        reached: _Reached = {columns: None}
         stack = [(columns, remaining)]
         candidates = []
         lost = self.lost[k]
@@ -477,18 +499,16 @@ class _Search:
             if cols in lost:
                 continue
             self.tick()
-            highest = _highest_bottoms(cols)
             successors = []
-            for x in range(COLUMNS):
+            for x in discardable(cols):
                 column = cols[x]
-                if column and column[-1] < highest[column[-1] >> 4]:
-                    card = column[-1]
-                    after = list(cols)
-                    after[x] = column[:-1]
-                    if lone and not left & BELOW[card]:
-                        successors = [(tuple(after), DISCARDS[x], left & ~(1 << card))]
-                        break
-                    successors.append((tuple(after), DISCARDS[x], left & ~(1 << card)))
+                card = column[-1]
+                after = list(cols)
+                after[x] = column[:-1]
+                if lone and is_safe_discard(card, left):
+                    successors = [(tuple(after), DISCARDS[x], left & ~(1 << card))]
+                    break
+                successors.append((tuple(after), DISCARDS[x], left & ~(1 << card)))
             else:
                 candidates.append((cols, left))
                 if not all(cols):
@@ -501,175 +521,68 @@ class _Search:
                                 after[x] = column[:-1]
                                 after[y] = column[-1:]
                                 successors.append((tuple(after), TRANSFERS[x][y], left))
-            for after, move, after_left in successors:
-                if after not in reached:
-                    reached[after] = (cols, move)
-                    stack.append((after, after_left))
+            for position, move, position_left in successors:
+                if position not in reached:
+                    reached[position] = (cols, move)
+                    stack.append((position, position_left))
         return reached, candidates
 
-    def endgame(self, columns: tuple[tuple[int, ...], ...], remaining: int) -> bool:
-        """Search a position whose stock is empty (see the proofs in the body)."""
-        # Every discard is safe once the stock is empty.  Proof: no card can ever be covered
-        # again (moves go to empty columns only), so the highest exposed card of each suit
-        # never leaves the bottoms until an even higher exposed card of that suit discards
-        # it: the highest exposed rank per suit never decreases.  Let P' be P after
-        # discarding c (beaten by an exposed h).  Replay any line from P in P', skipping the
-        # moves of c: whenever the line discards d using c, the highest exposed card of c's
-        # suit (at least h > c > d, and not in d's column, since it is not d) does the same
-        # job.  Every other move stays legal: bottoms other than c are unchanged, columns
-        # are emptier, and no card is ever placed on c, so no card is alone in P' that is not
-        # alone in P (the no-lone-moves rule too).  The line ends with c discarded, so it ends
-        # in the same won position.  Hence discarding greedily, in any order, loses nothing.
-        pushed = 0
-        cols = list(columns)
-        progress = True
-        while progress:
-            progress = False
-            highest = _highest_bottoms(cols)
-            for x in range(COLUMNS):
-                column = cols[x]
-                while column and column[-1] < highest[column[-1] >> 4]:
-                    remaining &= ~(1 << column[-1])
-                    column = column[:-1]
-                    self.line.append(DISCARDS[x])
-                    pushed += 1
-                    progress = True
-                    if column and column[-1] > highest[column[-1] >> 4]:
-                        highest[column[-1] >> 4] = column[-1]
-                cols[x] = column
+    def endgame(self, columns: Columns, remaining: int) -> bool:
+        """Search a position whose stock is empty: every discard made at once
+        (``pruning.discard_all``), memoised up to the order of the columns
+        (``pruning.endgame_key``), the moves of ``pruning.endgame_transfers`` tried in turn."""
+        cols, sources, gone = discard_all(columns)
+        if sources:
+            remaining &= ~gone
+            self.line.extend([DISCARDS[x] for x in sources])
         if _won(cols):
             return True
-        # The rules no longer tell the columns apart (no deal is left), so a position and any
-        # permutation of its columns are won or lost together: memoise on sorted columns,
-        # never move a card that is alone (that only permutes the columns), and try one empty
-        # column only (moving to another empty column gives a permutation of the result).
-        key = tuple(sorted(cols))
+        key = endgame_key(cols)
         lost = self.lost[-1]
         # A key enters ``lost`` once its position is known lost; moves fill empty columns,
         # so the search cannot cycle.
         if key not in lost:
             self.tick()
-            empty = next((y for y in range(COLUMNS) if not cols[y]), None)
-            if empty is not None:
-                for x in range(COLUMNS):
-                    if len(cols[x]) > 1:
-                        move = Move("T", x + 1, empty + 1)
-                        self.line.append(move)
-                        if self.endgame(_apply(tuple(cols), move), remaining):
-                            return True
-                        self.line.pop()
+            position = tuple(cols)
+            for x, y in endgame_transfers(cols):
+                move = TRANSFERS[x][y]
+                self.line.append(move)
+                if self.endgame(_apply(position, move), remaining):
+                    return True
+                self.line.pop()
             lost.add(key)
-        del self.line[len(self.line) - pushed:]
+        del self.line[len(self.line) - len(sources):]
         return False
 
 
-HOLE = -1
+def _safe_discard(columns: Sequence[Column], remaining: int) -> Move | None:
+    """The discard ``pruning.is_safe_discard`` forces in these columns, or None (classic
+    rules, or any rules once the stock is empty)."""
+    x = safe_discard(columns, remaining)
+    return None if x is None else DISCARDS[x]
 
 
-def _upper(top: int) -> int:
-    """The ``top`` highest cards of every suit (aces high), as a bit set: an upward-closed set.
-
-    Claim: if P is won, so is P' = P without the cards outside an upward-closed set U (a set
-    that holds, with each card, every higher card of its suit), under the classic rules, in
-    the tableau and in the stock (their places in the deals become holes).  Proof: replay a
-    winning line of P in P', skipping the moves of the dropped cards.  P' stays P without
-    them: deals add the same kept cards to the same columns; the bottom card of a column of P,
-    when kept, is the bottom card of that column in P'; an empty column of P is empty in P'.
-    A move of a kept card stays legal (lone cards may move under the classic rules).  A
-    discard of a kept card e beaten by h stays legal: h is higher than e in e's suit, so h is
-    kept (U is upward closed) and is the bottom card of its column in P' too.  The line ends
-    with only the aces left, which U keeps.  Hence if P' cannot be won, neither can P.
-
-    The solver chains such relaxations (``RELAXATION_TOPS``): each level of a search is first
-    checked in the game restricted to the essential cards of the top ``tops[0]`` ranks, which
-    is checked in turn in the game of the top ``tops[1]`` ranks, and so on.  Each is a smaller
-    game with its own memo, and the same position of a smaller game serves many positions of
-    the larger one.  Restricting a game to its essential cards (``_essential``) and then to U
-    is two relaxations in a row, so the game of the cards in both sets is a relaxation too.
-    """
-    if not 1 <= top <= 13:
-        raise ValueError(f"the top {top} ranks of a suit: 1 to 13 (the ace must stay)")
-    bits = 0
-    for suit in range(4):
-        for strength in range(ACE - top + 1, ACE + 1):
-            bits |= 1 << (16 * suit + strength)
-    return bits
+def _remaining(position: Position) -> int:
+    """The bit set of the cards in the tableau and the stock."""
+    return card_bits(position.columns + position.stock)
 
 
-def _essential(last_deal: Sequence[int]) -> int:
-    """The cards that matter against the last deal: a bit set (classic rules).
-
-    Essential: the aces, the cards of the last deal, and every card higher than all cards
-    of its suit in the last deal.  Claim: if P is won, so is P' = P without its inessential
-    cards, in the tableau and in the stock (their places in the deals become holes).
-    Proof: an inessential card r is lower than a card g of its suit in the last deal, so
-    every card r beats is lower than g too, hence inessential or a card of the last deal.
-    Replay a winning line of P in P', skipping the moves of inessential cards; P' stays P
-    without them (deals add the same essential cards to the same columns; a moved essential
-    card is a bottom in P' as in P and an empty column of P is empty in P'; lone cards may
-    move).  A discard of an essential e beaten by an essential h stays legal (h is a bottom
-    in P' too).  If h is inessential, e is a card of the last deal, so the stock is empty:
-    the highest exposed card of e's suit never decreases from the last deal on (see
-    ``endgame``), and right after that deal the bottoms were its cards, one of them g > h;
-    so a bottom of e's suit at least g > e exists in P' now, not in e's column (it is not
-    e).  The line ends with only the aces left, in P' too.
-    """
-    best = [0] * 4
-    bits = 0
-    for card in last_deal:
-        if card != HOLE:
-            bits |= 1 << card
-            best[card >> 4] = max(best[card >> 4], card)
-    for code in range(64):
-        if code & 15 == ACE or (2 <= code & 15 < ACE and code > best[code >> 4]):
-            bits |= 1 << code
-    return bits
+#: A position of a level to deal from: its columns and the cards still in play.
+_Candidate = tuple[Columns, int]
 
 
-def _safe_discard(columns: Sequence[tuple[int, ...]], remaining: int) -> Move | None:
-    """A discard that can be forced: the card is the lowest remaining card of its suit.
-
-    Sound under the classic rules (lone cards may move).  Proof: let c be discardable in P
-    and lower than every other remaining card of its suit, and P' = P after discarding c.
-    Then c can never be the higher card of any discard (no remaining card of its suit is
-    lower).  Replay any line from P in P', skipping the moves of c (its moves to empty
-    columns and its discard).  P' always equals P's state without c: deals add the same
-    cards to the same columns; any other discard uses a higher card other than c, and a
-    bottom card other than c in P is the bottom card of the same column in P'; a move of a
-    card e != c from x to an empty y stays legal (x still holds e, y is empty in P' too).
-    The line ends with c discarded (it is not an ace), so it ends in the same won position.
-    So P' is won whenever P is, and P' is reachable from P: forcing the discard is sound.
-    Not used with --no-lone-moves before the stock is empty: there, c may be the card under
-    some e, and removing c would leave e alone and unable to move.
-    """
-    for x, column in enumerate(columns):
-        if column and _can_discard(columns, x):
-            card = column[-1]
-            below = remaining & ((1 << card) - (1 << (card & ~15)))
-            if not below:
-                return Move("F", x + 1)
-    return None
+def _candidate_size(candidate: _Candidate) -> int:
+    """How many cards remain with a candidate: the fewest look best."""
+    _, remaining = candidate
+    return remaining.bit_count()
 
 
-BELOW = tuple((1 << code) - (1 << (code & ~15)) for code in range(64))
+#: ``_level``'s map: each position reached to (the position before it, the move), the
+#: level's start to None.
+_Reached = dict[Columns, "tuple[Columns, Move] | None"]
 
 
-def _tableau_bits(columns: Iterable[Iterable[int]]) -> int:
-    """The bit set of the cards in some columns or deals (holes left out)."""
-    bits = 0
-    for column in columns:
-        for card in column:
-            if card != HOLE:
-                bits |= 1 << card
-    return bits
-
-
-def _candidate_size(candidate: tuple) -> int:
-    """How many cards remain with a (columns, remaining) candidate: the fewest look best."""
-    return candidate[1].bit_count()
-
-
-def _path(reached: dict, end: tuple) -> list[Move]:
+def _path(reached: _Reached, end: Columns) -> list[Move]:
     """The moves that led to ``end`` in a ``_level`` map."""
     path = []
     step = reached[end]
@@ -679,121 +592,6 @@ def _path(reached: dict, end: tuple) -> list[Move]:
         step = reached[end]
     path.reverse()
     return path
-
-
-def _above(card: int) -> int:
-    """The bit set of the cards of the same suit that beat ``card``."""
-    return ((1 << ((card & ~15) + 15)) - 1) & ~((1 << (card + 1)) - 1)
-
-
-ABOVE = tuple(_above(code) for code in range(64))
-
-
-_COLUMN_INFO: dict = {}
-_BOUND_INFO: dict = {}
-
-
-def _needs(cards: Iterable[int]) -> tuple[int, ...]:
-    """The beaters (bit sets) of the highest non-ace card of each suit among some cards.
-
-    A set of cards outside a column beats every non-ace card of that column exactly when it
-    meets each of these: a card beating the highest card of a suit beats the lower ones too.
-    """
-    highest = [0, 0, 0, 0]
-    for card in cards:
-        if card & 15 != ACE and card > highest[card >> 4]:
-            highest[card >> 4] = card
-    return tuple(ABOVE[card] for card in highest if card)
-
-
-def _column_info(column: tuple[int, ...]) -> tuple:
-    """(bit set, holds an ace, holds an ace over a card, ``_needs``) of a column, memoised."""
-    info = _COLUMN_INFO.get(column)
-    if info is None:
-        if len(_COLUMN_INFO) > 1 << 20:
-            _COLUMN_INFO.clear()
-        bits = _tableau_bits((column,))
-        aces = [i for i, card in enumerate(column) if card & 15 == ACE]
-        info = (bits, bool(aces), any(i > 0 for i in aces), _needs(column))
-        _COLUMN_INFO[column] = info
-    return info
-
-
-def _bound_info(bits: int) -> tuple:
-    """(holds an ace, ``_needs``) of the stock cards bound for a column, memoised."""
-    info = _BOUND_INFO.get(bits)
-    if info is None:
-        if len(_BOUND_INFO) > 1 << 16:
-            _BOUND_INFO.clear()
-        cards = list(_cards(bits))
-        info = (any(card & 15 == ACE for card in cards), _needs(cards))
-        _BOUND_INFO[bits] = info
-    return info
-
-
-def _locked_and_lost(columns: Sequence[tuple[int, ...]], incoming: Sequence[int],
-                     remaining: int) -> bool:
-    """True when no column can ever be empty again and, then, the position is lost.
-
-    ``incoming[x]`` is the bit set of the stock cards that deals will put on column x.
-
-    Locked: no column is empty now, and no column x can be emptied by discards alone, i.e.
-    some card now in x is an ace, or has no card beating it outside x (outside x meaning in
-    another column, or in the stock bound for another column).  Proof that no column ever
-    empties: moves need an empty column, so until the first column empties no card changes
-    column and every dealt card stays on the column it was dealt to.  For x to empty first,
-    each card now in x must be discarded before, beaten by a card in another column at that
-    moment, hence by a card now in another column or dealt to another column.  If that fails
-    for every column, no column ever empties and no move is ever legal again.
-
-    Lost, once locked: (a) an ace in the stock lands on a non-empty column and the cards under
-    it can never be exposed; (b) likewise an ace now in a column with a card under it (two
-    aces in a column is a case of this); (c) a non-ace card, in a column or bound for one,
-    with no card beating it outside that column can never be discarded, since without moves
-    it only ever shares a column with the cards of that column.
-    """
-    infos = []
-    for column, bound in zip(columns, incoming):
-        if not column:
-            return False
-        info = _column_info(column)
-        outside = remaining & ~(info[0] | bound)
-        infos.append((info, bound, outside))
-    for (_, has_ace, _, needs), _, outside in infos:
-        if not has_ace:
-            for need in needs:
-                if not outside & need:
-                    break
-            else:
-                return False        # this column may be emptied
-    for (_, _, buried, needs), bound, outside in infos:
-        if buried:
-            return True
-        bound_ace, bound_needs = _bound_info(bound)
-        if bound_ace:
-            return True
-        for need in needs + bound_needs:
-            if not outside & need:
-                return True
-    return False
-
-
-def _cards(bits: int) -> Iterable[int]:
-    """The cards of a bit set."""
-    while bits:
-        low = bits & -bits
-        yield low.bit_length() - 1
-        bits ^= low
-
-
-def _remaining(position: Position) -> int:
-    """The bit set of the cards in the tableau and the stock."""
-    return _tableau_bits(position.columns + position.stock)
-
-
-FIRST_PHASE_NODES = 20_000
-RELAX_TRIAL, RELAX_RATE, RELAX_SAMPLE = 256, 32, 16     # see ``_Search._worth_relaxing``
-RELAXATION_TOPS = (10, 7, 4)
 
 
 def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = None,
@@ -811,8 +609,8 @@ def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = N
 
     Two phases share one memo: a plain search of at most FIRST_PHASE_NODES nodes finds the
     easy wins fast; then the search goes on checking each level in the relaxed games first
-    (``_essential``, ``_upper``), which proves most losses quickly but slows the search for
-    a win.
+    (``pruning.essential``, ``pruning.upper``), which proves most losses quickly but slows
+    the search for a win.
     """
     _STOPPED.clear()
     if solver_tier(tier) == NUMBA and _compiles(position):
