@@ -79,7 +79,7 @@ __all__ = [
     "Move", "Position", "Status", "Solution", "encode", "decode", "deal_position",
     "seeded_deal", "legal_moves", "apply_move", "is_won", "solve", "solve_plain",
     "command", "line_commands", "solver_tier", "wanted_tier", "compiled_available",
-    "DEFAULT_MEMORY",
+    "DEFAULT_MEMORY", "COLUMNS",
 ]
 
 #: Four columns, bottom card last.
