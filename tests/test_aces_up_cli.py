@@ -34,7 +34,7 @@ def test_classic_option_plays_the_classic_game(monkeypatch):
     args = parser().parse_args(["aces-up", "--classic", "--seed", "10"])
     monkeypatch.setattr(sys, "stdin", io.StringIO("Q\n"))
     with contextlib.redirect_stdout(io.StringIO()) as out:
-        assert args.func(args) == 0
+        assert args.func(args.parser, args) == 0
     assert "XX      J\u2665  3\u2663  2\u2665  5\u2665  \n" in out.getvalue()
     assert out.getvalue().endswith("(DFTRHQ): You have chosen to quit.\n")
 
@@ -43,7 +43,7 @@ def test_the_subcommand_plays_the_rich_game_by_default(monkeypatch):
     args = parser().parse_args(["aces-up", "--seed", "10"])
     monkeypatch.setattr(sys, "stdin", io.StringIO("U\nQ\n"))
     with contextlib.redirect_stdout(io.StringIO()) as out:
-        assert args.func(args) == 0
+        assert args.func(args.parser, args) == 0
     assert "aces-up> " in out.getvalue() and "(DFTRHQ)" not in out.getvalue()
     assert out.getvalue().endswith("You have chosen to quit.\n")
 
@@ -55,7 +55,7 @@ def test_ctrl_c_ends_the_subcommand_with_status_0(monkeypatch, extra):
     monkeypatch.setattr("builtins.input", interrupt)
     args = parser().parse_args(["aces-up", *extra])
     with contextlib.redirect_stdout(io.StringIO()):
-        assert args.func(args) == 0
+        assert args.func(args.parser, args) == 0
 
 
 @pytest.mark.parametrize("argv", [["aces-up", "--memory", "10"], ["aces-up", "--memory", "x"],
@@ -71,7 +71,7 @@ def test_a_memory_budget_outside_its_range_is_refused(argv):
 def test_the_classic_game_has_no_solver_options(extra):
     args = parser().parse_args(["aces-up", "--classic", *extra])
     with pytest.raises(SystemExit) as done, contextlib.redirect_stderr(io.StringIO()) as err:
-        args.func(args)
+        args.func(args.parser, args)
     assert done.value.code == 2 and "--classic" in err.getvalue()
 
 
@@ -79,14 +79,14 @@ def test_the_classic_game_has_no_solver_options(extra):
 def test_a_tier_the_solver_does_not_have_is_refused(tier, message):
     args = parser().parse_args(["aces-up", "--solve", "--seed", "1", "--tier", tier])
     with pytest.raises(SystemExit) as done, contextlib.redirect_stderr(io.StringIO()) as err:
-        args.func(args)
+        args.func(args.parser, args)
     assert done.value.code == 2 and message in err.getvalue()
 
 
 def test_the_reference_search_answers_with_its_name_and_work(capsys):
     args = parser().parse_args(["aces-up", "--solve", "--seed", "1", "--tier", "stdlib",
                                 "--memory", "64"])
-    assert args.func(args) == 1
+    assert args.func(args.parser, args) == 1
     err = capsys.readouterr().err
     assert err.startswith("seed 1: cannot be won (proved by exhaustive search; reference "
                           "search, 40,856 positions in ")

@@ -376,7 +376,7 @@ def refused(*argv):
     with pytest.raises(SystemExit) as stop, contextlib.redirect_stderr(err), \
             contextlib.redirect_stdout(io.StringIO()):
         args = parse(*argv)
-        args.func(args)
+        args.func(args.parser, args)
     return stop.value.code, err.getvalue()
 
 

@@ -32,7 +32,7 @@ Won, cards left |      Placements |  Share
 def run(argv: list[str]) -> int:
     """Run ``cardgames solitaire-1 argv`` in this process."""
     args = cli.build_parser().parse_args(["solitaire-1", *argv])
-    return args.func(args)
+    return args.func(args.parser, args)
 
 
 def refused(argv: list[str]) -> str:

@@ -24,7 +24,7 @@ def parse(*argv: str):
 
 def test_games_prints_the_table(capsys):
     args = parse("--games", "1000", "--seed", "0", "--jobs", "2")
-    assert args.func(args) == 0
+    assert args.func(args.parser, args) == 0
     out = capsys.readouterr().out
     assert bare_table(out).encode() == (GOLDEN / "sim_n1000_i0.out").read_bytes()
     lines = out.splitlines()
@@ -35,14 +35,14 @@ def test_games_prints_the_table(capsys):
 
 def test_the_seed_defaults_to_0_when_simulating(capsys):
     args = parse("--games", "1000")
-    assert args.func(args) == 0
+    assert args.func(args.parser, args) == 0
     assert bare_table(capsys.readouterr().out).encode() == (
         GOLDEN / "sim_n1000_i0.out").read_bytes()
 
 
 def test_json_has_the_integer_counts(capsys):
     args = parse("--games", "1000", "--json")
-    assert args.func(args) == 0
+    assert args.func(args.parser, args) == 0
     result = json.loads(capsys.readouterr().out)
     assert (result["games"], result["first_seed"]) == (1000, 0)
     assert sum(row["games"] for row in result["rows"]) == 1000
@@ -54,7 +54,7 @@ def test_json_has_the_integer_counts(capsys):
 def test_plot_draws_every_number_of_cards_from_the_least_to_the_most(tmp_path, capsys):
     picture = tmp_path / "sevens.svg"
     args = parse("--games", "1000", "--plot", str(picture))
-    assert args.func(args) == 0
+    assert args.func(args.parser, args) == 0
     root = ET.parse(picture).getroot()
     bars = [e for e in root.iter(SVG + "rect") if e.get("class") == "bar"]
     labels = [t.text for t in root.iter(SVG + "text")]
@@ -67,7 +67,7 @@ def test_plot_draws_every_number_of_cards_from_the_least_to_the_most(tmp_path, c
 def test_a_seed_without_games_plays_that_game_without_the_prompt(capsys, monkeypatch):
     monkeypatch.setattr("builtins.input", lambda prompt: "q")
     args = parse("--seed", "-678")
-    assert args.func(args) == 0
+    assert args.func(args.parser, args) == 0
     quit_out = (GOLDEN / "seed_678_quit.out").read_text(encoding="utf-8")
     # the spec's transcript minus the prompt line, and minus the last prompt (input() prints it)
     assert capsys.readouterr().out == quit_out.split("\n", 1)[1][:-7]
@@ -79,7 +79,7 @@ def refused(*argv: str) -> list[str]:
     with pytest.raises(SystemExit) as stop, contextlib.redirect_stderr(err), \
             contextlib.redirect_stdout(out):
         args = parse(*argv)
-        args.func(args)
+        args.func(args.parser, args)
     assert (stop.value.code, out.getvalue()) == (2, "")
     assert "Traceback" not in err.getvalue()
     return err.getvalue().splitlines()

@@ -29,7 +29,7 @@ def run(*argv):
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
             args = parser.parse_args(["24", *argv])
-            status = args.func(args)
+            status = args.func(args.parser, args)
         except SystemExit as exit_:
             status = exit_.code
     return status, out.getvalue(), err.getvalue()

@@ -1,7 +1,8 @@
 """The ``cardgames`` command: one subcommand per game, each defined by its game's package.
 
 Every game package has a ``cli`` module with ``add_parser(subparsers)``, which adds its
-subcommand and sets ``func(args) -> int`` as the parser default.
+subcommand and sets two parser defaults: ``parser``, the subcommand's parser, and ``func``,
+its ``run(parser, args) -> int`` (the exit status), which ``main`` calls.
 """
 
 from __future__ import annotations
@@ -119,4 +120,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     replace_closed_streams()  # argparse writes stderr's messages on stdout if stderr is None
     args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
-    return run(lambda: args.func(args), unwritable_status=IO_ERROR_STATUS)
+    return run(lambda: args.func(args.parser, args), unwritable_status=IO_ERROR_STATUS)

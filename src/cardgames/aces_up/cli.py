@@ -30,7 +30,7 @@ def _budget(text: str) -> float:
     return seconds
 
 
-def _play(args: argparse.Namespace) -> int:
+def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Play the chosen game, or solve a deal; Ctrl-C ends a game quietly with status 0."""
     check(args)
     if args.odds:
@@ -46,7 +46,7 @@ def _play(args: argparse.Namespace) -> int:
             else:   # the game loads the solver at its first hint; a bad $CARDGAMES_TIER: now
                 wanted_tier()
         except TierError as error:
-            args.parser.error(str(error))
+            parser.error(str(error))
     if args.solve:
         return _solve(args, tier)
     try:
@@ -271,7 +271,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
     odds.add_argument("--log", metavar="FILE",
                       help="keep one line per deal in FILE; a run stopped before its end "
                            "goes on from there when run again")
-    parser.set_defaults(func=_play, parser=parser)
+    parser.set_defaults(func=run, parser=parser)
     return parser
 
 

@@ -31,7 +31,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
     parser.add_argument("--exact", action="store_true",
                         help="print the exact odds over all 35,960 ace placements")
     report.add_simulation_options(parser, exact=True)
-    parser.set_defaults(func=lambda args: run(parser, args))
+    parser.set_defaults(func=run, parser=parser)
     return parser
 
 

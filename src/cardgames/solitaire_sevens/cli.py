@@ -25,7 +25,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
                     "of cards left.")
     report.add_simulation_options(parser)
     parser.add_argument("--exact", action="store_true", help=argparse.SUPPRESS)
-    parser.set_defaults(func=lambda args: run(parser, args))
+    parser.set_defaults(func=run, parser=parser)
     return parser
 
 

@@ -205,29 +205,28 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
     parser.add_argument("--distinct", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--all-hands", action="store_true",
                         help="statistics over all 1,820 hands of four values from 1 to 13")
-    parser.set_defaults(notes=[])
-
-    def run(args: argparse.Namespace) -> int:
-        """Print the solutions or the statistics."""
-        if args.all_hands:
-            if args.values:
-                parser.error("--all-hands takes no values")
-            if args.distinct or args.forms:  # the statistics count every postfix form
-                parser.error("--all-hands counts every postfix form: "
-                             f"no {'--distinct' if args.distinct else '--forms'}")
-            lines = statistics_lines(hand_statistics(args.target))
-        else:
-            check_count(parser, len(args.values))
-            if args.distinct and args.forms:
-                parser.error("give --forms or --distinct, not both")
-            for note in args.notes:
-                print(f"{parser.prog}: note: {note}", file=sys.stderr)
-            lines = (forms_lines if args.forms else distinct_lines)(args.values, args.target)
-        print("\n".join(lines))
-        return 0
-
-    parser.set_defaults(func=run)
+    parser.set_defaults(notes=[], func=run, parser=parser)
     return parser
+
+
+def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """Print the solutions or the statistics."""
+    if args.all_hands:
+        if args.values:
+            parser.error("--all-hands takes no values")
+        if args.distinct or args.forms:  # the statistics count every postfix form
+            parser.error("--all-hands counts every postfix form: "
+                         f"no {'--distinct' if args.distinct else '--forms'}")
+        lines = statistics_lines(hand_statistics(args.target))
+    else:
+        check_count(parser, len(args.values))
+        if args.distinct and args.forms:
+            parser.error("give --forms or --distinct, not both")
+        for note in args.notes:
+            print(f"{parser.prog}: note: {note}", file=sys.stderr)
+        lines = (forms_lines if args.forms else distinct_lines)(args.values, args.target)
+    print("\n".join(lines))
+    return 0
 
 
 def check_count(parser: argparse.ArgumentParser, count: int) -> None:
