@@ -16,10 +16,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from cardgames.aces_up import solver
-from cardgames.aces_up.solver import Status, deal_position, is_won, solve, solve_plain
+from cardgames.aces_up import rules, solver
+from cardgames.aces_up.rules import seeded_position
+from cardgames.aces_up.solver import Status, codes, solve
 
-from test_aces_up_solver import random_position, replay
+from aces_up_helpers import plain, wins
+from test_aces_up_solver import random_position
 
 if not solver.compiled_available():
     pytest.skip("the compiled solver (the jit extra) is not installed", allow_module_level=True)
@@ -46,7 +48,7 @@ def same_search(position, lone_moves, **budget):
 
 @pytest.mark.parametrize("lone_moves, seeds", [(True, CLASSIC_SEEDS), (False, VARIANT_SEEDS)])
 def test_the_compiled_search_is_the_reference_search_on_seeded_deals(lone_moves, seeds):
-    verdicts = {same_search(deal_position(seed), lone_moves).status for seed in seeds}
+    verdicts = {same_search(seeded_position(seed), lone_moves).status for seed in seeds}
     assert verdicts == {Status.WINNABLE, Status.LOST}
 
 
@@ -55,47 +57,47 @@ def test_the_compiled_search_is_the_reference_search_on_seeded_deals(lone_moves,
 def test_the_compiled_search_is_the_reference_search_on_small_positions(rng, lone_moves):
     position = random_position(rng)
     found = same_search(position, lone_moves)
-    assert (found.status is Status.WINNABLE) == (solve_plain(position, lone_moves) is not None)
+    assert (found.status is Status.WINNABLE) == plain(*codes(position), lone_moves)
     if found.status is Status.WINNABLE:
-        assert is_won(replay(position, found.line, lone_moves))
+        assert wins(position, found.line, lone_moves)
 
 
 @settings(max_examples=30, deadline=None)
 @given(st.randoms(use_true_random=False), st.booleans())
 def test_positions_taken_from_the_middle_of_a_deal_agree(rng, lone_moves):
     # columns of several cards that no deal put there (the kernel's "starting prefixes")
-    position = deal_position(rng.randrange(1000))
+    position = seeded_position(rng.randrange(1000))
     for _ in range(rng.randrange(2, 9)):
-        moves = solver.legal_moves(position, lone_moves)
-        position = solver.apply_move(position, rng.choice(moves))
+        moves = list(rules.legal_commands(position, lone_moves))
+        position = rules.apply(position, rng.choice(moves), lone_moves)
     same_search(position, lone_moves, max_nodes=25_000)   # both phases
 
 
 def test_a_node_budget_stops_both_searches_at_the_same_count():
     for budget in (50, 20_000, 20_001, 30_000):
-        found = same_search(deal_position(3), True, max_nodes=budget)
+        found = same_search(seeded_position(3), True, max_nodes=budget)
         assert found.status is Status.UNSETTLED
 
 
 def test_a_memo_too_small_to_hold_the_search_costs_positions_never_the_verdict():
-    full = solve(deal_position(2), tier="numba")                  # lost, 312,632 positions
-    small = compiled.solve(deal_position(2), memory=6 << 20)       # room for ~75,000
+    full = solve(seeded_position(2), tier="numba")                # lost, 312,632 positions
+    small = compiled.solve(seeded_position(2), memory=6 << 20)     # room for ~75,000
     assert compiled.memory_in_use() <= 6 << 20
     assert small.status is full.status is Status.LOST
     assert small.nodes > full.nodes                                 # it forgot, and redid
-    won = compiled.solve(deal_position(4), memory=6 << 20)
-    assert won.status is Status.WINNABLE and is_won(replay(deal_position(4), won.line))
+    won = compiled.solve(seeded_position(4), memory=6 << 20)
+    assert won.status is Status.WINNABLE and wins(seeded_position(4), won.line)
 
 
 def test_the_memory_bound_holds_on_a_hard_deal():
     for memory in (64 << 20, 96 << 20):
-        found = compiled.solve(deal_position(3), max_seconds=1.5, memory=memory)
+        found = compiled.solve(seeded_position(3), max_seconds=1.5, memory=memory)
         assert found.nodes > 1_000_000 and compiled.memory_in_use() <= memory
 
 
 def test_positions_are_counted_per_game_and_deal():
     visited = np.zeros((4, 13), dtype=np.int64)
-    found = compiled.solve(deal_position(2), visited=visited)
+    found = compiled.solve(seeded_position(2), visited=visited)
     # every position is counted once, plus one for each relaxed check made
     assert 0.8 * found.nodes < visited.sum() < found.nodes
     assert visited[0, 12] > 0 and visited[1].sum() > 0    # the endgame and a relaxed game
@@ -104,29 +106,28 @@ def test_positions_are_counted_per_game_and_deal():
 def winnable_twin(position):
     """A winnable deal with ``position``'s first four cards and its stock reshuffled."""
     rng = random.Random(0)
-    cards = [card for deal in position.stock for card in deal]
+    cards = list(position.stock)
     while True:
         rng.shuffle(cards)
-        twin = solver.Position(position.columns,
-                               tuple(tuple(cards[i:i + 4]) for i in range(0, len(cards), 4)))
+        twin = rules.Position(tuple(cards), position.columns)
         if solve(twin, tier="stdlib", max_nodes=20_000).status is Status.WINNABLE:
             return twin
 
 
 def test_a_table_generation_that_wraps_around_starts_a_clean_table(monkeypatch):
-    lost = deal_position(1)                                  # the same first level as ...
+    lost = seeded_position(1)                                # the same first level as ...
     won = winnable_twin(lost)                                # ... this winnable deal
     monkeypatch.setattr(compiled, "_WORK", None)             # a fresh table: generation 1
     assert compiled.solve(lost).status is Status.LOST
     compiled._WORK.generation = (1 << 12) - 1                # the next solve wraps to 1
     found = compiled.solve(won)
     assert compiled._WORK.generation == 1
-    assert found.status is Status.WINNABLE and is_won(replay(won, found.line))
+    assert found.status is Status.WINNABLE and wins(won, found.line)
 
 
 def test_a_budget_that_fits_exactly_twice_the_table_is_not_a_crash():
     # the table may not grow (old and new would not fit): it forgets instead
-    found = compiled.solve(deal_position(2), memory=13_209_600)
+    found = compiled.solve(seeded_position(2), memory=13_209_600)
     assert found.status is Status.LOST
 
 
@@ -147,7 +148,7 @@ def test_the_load_check_reaches_the_relaxed_games():
 
 
 def test_the_time_budget_is_kept_to_within_a_slice():
-    found = solve(deal_position(3), max_seconds=0.5, tier="numba")
+    found = solve(seeded_position(3), max_seconds=0.5, tier="numba")
     # A slice is about 20 ms; the rest is room for a machine busy with other work (seed 3
     # takes some 18 s to settle, so a search that missed its deadline would show).
     assert found.status is Status.UNSETTLED and 0.5 <= found.seconds < 0.5 + 0.5
@@ -164,7 +165,7 @@ def test_ctrl_c_stops_a_solve_which_reports_unsettled(monkeypatch):
         return run(*args)
 
     monkeypatch.setattr(compiled.kernel, "run", interrupted)
-    found = solve(deal_position(3), tier="numba")
+    found = solve(seeded_position(3), tier="numba")
     assert found.status is Status.UNSETTLED and found.interrupted and found.nodes > 0
 
 
@@ -220,7 +221,7 @@ def test_the_table_is_reused_and_solves_do_not_see_each_other():
     # one table per process: a solve must not take another deal's entries for its own
     rng = random.Random(5)
     seeds = [rng.randrange(10_000) for _ in range(6)] + [1, 2]
-    first = [compiled.solve(deal_position(seed), max_nodes=200_000) for seed in seeds]
-    again = [compiled.solve(deal_position(seed), max_nodes=200_000) for seed in seeds]
+    first = [compiled.solve(seeded_position(seed), max_nodes=200_000) for seed in seeds]
+    again = [compiled.solve(seeded_position(seed), max_nodes=200_000) for seed in seeds]
     assert [(a.status, a.line, a.nodes) for a in first] == \
         [(b.status, b.line, b.nodes) for b in again]

@@ -13,7 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgames.aces_up import odds
-from cardgames.aces_up.solver import deal_position, solve
+from cardgames.aces_up.rules import seeded_position
+from cardgames.aces_up.solver import solve
 from cardgames.cli import main
 from cardgames.simulate import wilson_interval
 
@@ -41,7 +42,7 @@ def test_the_verdicts_are_the_solvers_within_the_same_budget(capsys, tmp_path):
     deals = {deal.seed: deal for deal in map(odds.parse_line, lines_of(log))}
     assert sorted(deals) == list(range(6))
     for seed, deal in deals.items():
-        found = solve(deal_position(seed), max_nodes=100_000)
+        found = solve(seeded_position(seed), max_nodes=100_000)
         assert (deal.status, deal.positions) == (found.status.name, found.nodes)
     tally = odds.Tally.of(deals.values())
     for name, count in (("winnable", tally.won), ("cannot be won", tally.lost),

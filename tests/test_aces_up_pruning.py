@@ -6,18 +6,20 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from cardgames.aces_up import pruning, solver
+from cardgames.aces_up import pruning, rules, solver
 from cardgames.aces_up.pruning import ACE, HOLE
-from cardgames.aces_up.solver import Position, Status, apply_move, deal_position, solve_plain
+from cardgames.aces_up.solver import Status
+
+from aces_up_helpers import plain, won_now
 
 SUITS = range(4)
 
 
 @st.composite
 def positions(draw, max_cards=12, stock=True, aces_first=False):
-    """A small position: the four aces and a few other cards of each suit, 0..2 deals of
-    four, the rest in the columns (``aces_first``: the aces mostly at the columns' tops, as
-    in a game, which makes locked positions common)."""
+    """A small position in codes, (columns, deals): the four aces and a few other cards of
+    each suit, 0..2 deals of four, the rest in the columns (``aces_first``: the aces mostly
+    at the columns' tops, as in a game, which makes locked positions common)."""
     cards = [16 * suit + ACE for suit in SUITS]
     for suit in SUITS:
         ranks = draw(st.sets(st.integers(2, 13), max_size=3))
@@ -34,26 +36,42 @@ def positions(draw, max_cards=12, stock=True, aces_first=False):
                 rest.remove(card)
     for card in rest:
         columns[draw(st.integers(0, 3))].append(card)
-    return Position(tuple(map(tuple, columns)),
-                    tuple(tuple(deal_cards[i:i + 4]) for i in range(0, len(deal_cards), 4)))
+    return (tuple(map(tuple, columns)),
+            tuple(tuple(deal_cards[i:i + 4]) for i in range(0, len(deal_cards), 4)))
 
 
 def won(position, lone_moves=True):
     """The plain search's verdict (no pruning at all)."""
-    return solve_plain(position, lone_moves) is not None
+    return plain(*position, lone_moves)
+
+
+def remaining(position):
+    """The bit set of the cards in the columns and the deals."""
+    columns, stock = position
+    return pruning.card_bits(columns + stock)
 
 
 def discarded(position, x):
     """The position after discarding the bottom card of column x (0-based)."""
-    return apply_move(position, solver.DISCARDS[x])
+    columns, stock = position
+    after = list(columns)
+    after[x] = columns[x][:-1]
+    return tuple(after), stock
+
+
+def transferred(columns, x, y):
+    """The columns after moving the bottom card of column x to column y (0-based)."""
+    after = list(columns)
+    after[x], after[y] = columns[x][:-1], columns[x][-1:]
+    return tuple(after)
 
 
 def without(position, keep):
     """The position with only the cards of the bit set ``keep`` (holes in the deals)."""
+    columns, stock = position
     kept = lambda card: card != HOLE and keep >> card & 1          # noqa: E731
-    return Position(tuple(tuple(filter(kept, column)) for column in position.columns),
-                    tuple(tuple(card if kept(card) else HOLE for card in deal)
-                          for deal in position.stock))
+    return (tuple(tuple(filter(kept, column)) for column in columns),
+            tuple(tuple(card if kept(card) else HOLE for card in deal) for deal in stock))
 
 
 # --- the rule -----------------------------------------------------------------------------
@@ -61,7 +79,7 @@ def without(position, keep):
 @settings(max_examples=200, deadline=None)
 @given(positions(max_cards=16))
 def test_discardable_is_the_rule_as_the_rulebook_states_it(position):
-    columns = position.columns
+    columns, _ = position
     beaten = [x for x, column in enumerate(columns) if column and any(
         y != x and other and other[-1] >> 4 == column[-1] >> 4 and other[-1] > column[-1]
         for y, other in enumerate(columns))]
@@ -73,11 +91,11 @@ def test_discardable_is_the_rule_as_the_rulebook_states_it(position):
 @settings(max_examples=150, deadline=None)
 @given(positions())
 def test_a_safe_discard_never_turns_a_won_position_into_a_lost_one(position):
-    x = pruning.safe_discard(position.columns, solver._remaining(position))
+    x = pruning.safe_discard(position[0], remaining(position))
     if x is not None:
         assert won(discarded(position, x)) == won(position)
-        card = position.columns[x][-1]
-        assert pruning.is_safe_discard(card, solver._remaining(position))
+        card = position[0][x][-1]
+        assert pruning.is_safe_discard(card, remaining(position))
 
 
 # --- the endgame --------------------------------------------------------------------------
@@ -85,13 +103,13 @@ def test_a_safe_discard_never_turns_a_won_position_into_a_lost_one(position):
 @settings(max_examples=150, deadline=None)
 @given(positions(max_cards=14, stock=False), st.booleans())
 def test_discarding_everything_in_an_endgame_keeps_the_verdict(position, lone_moves):
-    columns, sources, gone = pruning.discard_all(position.columns)
+    columns, sources, gone = pruning.discard_all(position[0])
     after = position
     for x in sources:
-        assert x in pruning.discardable(after.columns)
+        assert x in pruning.discardable(after[0])
         after = discarded(after, x)
-    assert list(after.columns) == columns and not pruning.discardable(columns)
-    assert gone == solver._remaining(position) & ~solver._remaining(after)
+    assert list(after[0]) == columns and not pruning.discardable(columns)
+    assert gone == remaining(position) & ~remaining(after)
     assert won(after, lone_moves) == won(position, lone_moves)
 
 
@@ -112,27 +130,26 @@ def discards_pass_by_pass(columns):
 @settings(max_examples=200, deadline=None)
 @given(positions(max_cards=16, stock=False))
 def test_the_endgame_discards_in_the_compiled_search_order(position):
-    assert pruning.discard_all(position.columns)[1] == discards_pass_by_pass(position.columns)
+    assert pruning.discard_all(position[0])[1] == discards_pass_by_pass(position[0])
 
 
 @settings(max_examples=100, deadline=None)
 @given(positions(max_cards=12, stock=False), st.booleans(), st.permutations(range(4)))
 def test_endgame_positions_are_won_up_to_the_order_of_their_columns(position, lone_moves,
                                                                     order):
-    permuted = Position(tuple(position.columns[x] for x in order))
-    assert pruning.endgame_key(permuted.columns) == pruning.endgame_key(position.columns)
+    permuted = (tuple(position[0][x] for x in order), ())
+    assert pruning.endgame_key(permuted[0]) == pruning.endgame_key(position[0])
     assert won(permuted, lone_moves) == won(position, lone_moves)
 
 
 @settings(max_examples=100, deadline=None)
 @given(positions(max_cards=12, stock=False), st.booleans())
 def test_the_endgame_transfers_are_enough(position, lone_moves):
-    columns = pruning.discard_all(position.columns)[0]
-    settled = Position(tuple(columns))
-    by_transfers = solver.is_won(settled) or any(
-        won(apply_move(settled, solver.TRANSFERS[x][y]), lone_moves)
+    columns = tuple(pruning.discard_all(position[0])[0])
+    by_transfers = won_now(columns, ()) or any(
+        plain(transferred(columns, x, y), (), lone_moves)
         for x, y in pruning.endgame_transfers(columns))
-    assert by_transfers == won(settled, lone_moves)
+    assert by_transfers == plain(columns, (), lone_moves)
 
 
 # --- relaxed games ------------------------------------------------------------------------
@@ -140,8 +157,9 @@ def test_the_endgame_transfers_are_enough(position, lone_moves):
 @settings(max_examples=150, deadline=None)
 @given(positions())
 def test_a_game_without_its_inessential_cards_is_won_when_the_game_is(position):
-    if position.stock and won(position):
-        assert won(without(position, pruning.essential(position.stock[-1])))
+    stock = position[1]
+    if stock and won(position):
+        assert won(without(position, pruning.essential(stock[-1])))
 
 
 @settings(max_examples=150, deadline=None)
@@ -154,8 +172,9 @@ def test_a_game_of_the_highest_cards_is_won_when_the_game_is(position, top):
 @settings(max_examples=100, deadline=None)
 @given(positions(), st.integers(1, 13))
 def test_the_chained_relaxed_games_are_won_when_the_game_is(position, top):
-    if position.stock and won(position):
-        keep = pruning.essential(position.stock[-1]) & pruning.upper(top)
+    stock = position[1]
+    if stock and won(position):
+        keep = pruning.essential(stock[-1]) & pruning.upper(top)
         assert won(without(position, keep))
 
 
@@ -164,8 +183,9 @@ def test_the_chained_relaxed_games_are_won_when_the_game_is(position, top):
 @settings(max_examples=500, deadline=None)
 @given(positions(max_cards=14, aces_first=True), st.booleans())
 def test_a_locked_and_lost_position_has_no_winning_line(position, lone_moves):
-    incoming = solver._Search(position.stock, lone_moves, None, relax=False).incoming[0]
-    locked = pruning.locked_and_lost(position.columns, incoming, solver._remaining(position))
+    columns, stock = position
+    incoming = solver._Search(stock, lone_moves, None, relax=False).incoming[0]
+    locked = pruning.locked_and_lost(columns, incoming, remaining(position))
     event(f"locked and lost: {locked}")
     if locked:
         assert not won(position, lone_moves)
@@ -197,6 +217,6 @@ def test_the_search_calls_the_facts_tested_here(monkeypatch, name):
 
     monkeypatch.setattr(solver, name, spied)
     monkeypatch.setattr(solver, "FIRST_PHASE_NODES", 0)        # the relaxed games at once
-    found = solver.solve(deal_position(0), tier="stdlib")
+    found = solver.solve(rules.seeded_position(0), tier="stdlib")
     assert found.status is Status.WINNABLE and calls
 

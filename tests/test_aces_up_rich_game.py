@@ -25,12 +25,12 @@ from cardgames.aces_up.interactive import (
     board_lines,
     columns,
     guess_lines,
+    guess_order,
     hint_line,
     play,
     random_seed,
+    search_order,
     seed_line,
-    solver_position,
-    to_command,
 )
 from cardgames.cards import Card, Suit
 
@@ -99,7 +99,7 @@ def test_solve_shows_the_final_board_the_win_and_offers_a_new_game():
                               seeds=[12, 15])
     assert status == 0
     assert text.startswith(HELP + "\nSeed 12 (replay it: cardgames aces-up --seed 12)\n")
-    line = solver.line_commands(solver.solve(solver.deal_position(12), tier="stdlib").line)
+    line = [str(move) for move in solver.solve(rules.seeded_position(12), tier="stdlib").line]
     played = text.split("aces-up> solve\n")[1].split("\n\n")[0].split("\n")
     assert played[0] == f"Playing a winning line of {len(line)} moves:"
     assert " ".join(row.strip() for row in played[1:]).split(", ") == line
@@ -119,7 +119,7 @@ def test_solve_shows_the_final_board_the_win_and_offers_a_new_game():
 
 
 def test_a_win_by_hand_offers_a_new_game_and_the_end_of_input_ends_it():
-    line = solver.line_commands(solver.solve(solver.deal_position(15), tier="stdlib").line)
+    line = [str(move) for move in solver.solve(rules.seeded_position(15), tier="stdlib").line]
     status, text = transcript(Session(15, tier="stdlib"), [*line, "20"])
     assert status == 0
     assert "You won! (seed 15)\n" + OFFER + "\n\nnew game> 20\nSeed 20 (" in text
@@ -271,6 +271,37 @@ def test_restart_then_undo_gives_back_the_position_before(seed, picks):
         assert session.position == before
 
 
+def hand_built(columns, stock=""):
+    """A rules position from card texts: columns top first, the stock top last."""
+    return rules.Position(tuple(map(Card.parse, stock.split())),
+                          tuple(tuple(map(Card.parse, text.split())) for text in columns))
+
+
+def test_the_search_order_puts_the_deal_before_moving_a_lone_card():
+    position = hand_built(["2♥ 4♠", "3♠", "", "K♣ Q♣"],
+                          "5♦ 6♦ 7♦ 8♦")
+    assert list(map(str, search_order(position))) == [
+        "F 2", "T 1 3", "T 4 3", "D", "T 2 3"]
+    assert list(map(str, search_order(position, lone_moves=False))) == [
+        "F 2", "T 1 3", "T 4 3", "D"]
+
+
+@pytest.mark.parametrize("stock, lone_moves, first", [
+    ("", True, "F 2"), ("", False, "F 2"), ("5♦ 6♦ 7♦ 8♦", True, "F 2"),
+    # with no lone moves a safe discard is only safe once the stock is empty
+    ("5♦ 6♦ 7♦ 8♦", False, "F 1"),
+])
+def test_a_guess_tries_a_safe_discard_first(stock, lone_moves, first):
+    # 4♠ and 2♠ can both go; 2♠ is the lowest spade left, so it goes first
+    position = hand_built(["A♥ 4♠", "K♠ 2♠", "", "Q♠"], stock)
+    moves = list(rules.legal_commands(position, lone_moves))
+    order = guess_order(position, moves, lone_moves)
+    assert sorted(order, key=str) == sorted(moves, key=str)
+    assert str(order[0]) == first
+    safe = solver.safe_discard(position, lone_moves)
+    assert (safe is not None) == (first == "F 2")
+
+
 def test_a_guess_names_the_moves_that_lose():
     session = Session(25, tier="stdlib", nodes=21_000, guess_nodes=40_000, guess_seconds=None)
     assert hint_line(session) == (
@@ -325,16 +356,15 @@ def test_a_guess_is_never_a_move_proved_lost(seed, picks):
     if session.solve().status is not solver.Status.UNSETTLED:
         return
     guess = session.guess()
-    position = solver_position(session.position)
-    exact = {move: solver.solve(solver.apply_move(position, move)).status
-             for move in solver.legal_moves(position)}
+    exact = {move: solver.solve(rules.apply(session.position, move)).status
+             for move in rules.legal_commands(session.position)}
     assert all(exact[move] is solver.Status.LOST for move in guess.lost)
     if guess.move is None:
         assert set(exact.values()) == {solver.Status.LOST}
     else:
         assert guess.move in exact and guess.move not in guess.lost
         assert not guess.winning or exact[guess.move] is solver.Status.WINNABLE
-        rules.apply(session.position, to_command(guess.move))   # a legal move
+        rules.apply(session.position, guess.move)   # a legal move
 
 
 def test_u_takes_back_a_new_game_and_the_game_left_goes_on():

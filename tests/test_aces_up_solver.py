@@ -13,10 +13,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from cardgames.aces_up import pruning, rules, solver
-from cardgames.aces_up.solver import (
-    Position, Status, apply_move, deal_position, decode, encode, is_won, legal_moves,
-    line_commands, solve, solve_plain)
+from cardgames.aces_up.pruning import HOLE
+from cardgames.aces_up.solver import Status, codes, decode, encode, solve
 from cardgames.cards import Card, Suit, classic_deck
+
+from aces_up_helpers import coded, plain, rules_plain, wins
 
 ROOT = Path(__file__).resolve().parent.parent
 QUICK_WINS = (0, 12, 71)           # seeds the solver wins in well under a second
@@ -42,15 +43,7 @@ def random_position(rng):
     columns = [[], [], [], []]
     for card in pool[deals * 4:]:
         columns[rng.randrange(4)].append(card)
-    return Position(tuple(map(tuple, columns)), tuple(stock))
-
-
-def replay(position, line, lone_moves=True):
-    """Play a line with the solver's own move generator; the final position."""
-    for move in line:
-        assert move in legal_moves(position, lone_moves), (move, position)
-        position = apply_move(position, move)
-    return position
+    return coded(columns, stock)
 
 
 def test_encode_decode_round_trip():
@@ -59,12 +52,36 @@ def test_encode_decode_round_trip():
 
 
 @pytest.mark.parametrize("seed", [0, 10, 123])
-def test_deal_position_is_the_classic_seeded_deal(seed):
+def test_the_search_reads_the_stock_as_the_deals_to_come(seed):
     start = rules.seeded_position(seed)
-    position = deal_position(seed)
-    assert position.columns == tuple(tuple(map(encode, column)) for column in start.columns)
-    dealt = [encode(card) for card in reversed(start.stock)]
-    assert [card for deal in position.stock for card in deal] == dealt
+    columns, stock = codes(start)
+    assert columns == tuple(tuple(map(encode, column)) for column in start.columns)
+    after = rules.deal(start)                   # the next deal is the stock's first
+    assert tuple(encode(column[-1]) for column in after.columns) == stock[0]
+    assert codes(after) == (tuple(c + (d,) for c, d in zip(columns, stock[0])), stock[1:])
+    assert codes(coded(columns, stock)) == (columns, stock)
+
+
+def test_a_short_last_deal_reaches_the_first_columns_only():
+    start = rules.Position(tuple(Card.parse(text) for text in "3♦ 2♥ A♠".split()),
+                           ((Card.parse("A♥"),), (Card.parse("A♦"),), (), ()))
+    assert codes(start)[1] == ((encode(Card.parse("A♠")), encode(Card.parse("2♥")),
+                                encode(Card.parse("3♦")), HOLE),)
+    assert rules.deal(start).columns[3] == ()           # as the rules deal it
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(1, 3), st.booleans())
+def test_positions_with_a_short_last_deal_are_solved_as_the_rules_play_them(rng, cut,
+                                                                           lone_moves):
+    position = random_position(rng)
+    if position.stock:
+        position = rules.Position(position.stock[cut:], position.columns)  # deals cut short
+    found = solve(position, lone_moves)
+    assert found.status is not Status.UNSETTLED
+    assert (found.status is Status.WINNABLE) == rules_plain(position, lone_moves)
+    if found.status is Status.WINNABLE:
+        assert wins(position, found.line, lone_moves)
 
 
 def agree_with_the_plain_search(rng, lone_moves, count, tier=None):
@@ -76,10 +93,9 @@ def agree_with_the_plain_search(rng, lone_moves, count, tier=None):
     for position in positions:
         found = solve(position, lone_moves, tier=tier)
         assert found.status is not Status.UNSETTLED
-        plain = solve_plain(position, lone_moves)
-        assert (found.status is Status.WINNABLE) == (plain is not None), position
+        assert (found.status is Status.WINNABLE) == plain(*codes(position), lone_moves), position
         if found.status is Status.WINNABLE:
-            assert is_won(replay(position, found.line, lone_moves))
+            assert wins(position, found.line, lone_moves)
         verdicts.add(found.status)
     assert verdicts == {Status.WINNABLE, Status.LOST}     # the sample exercises both
     return positions
@@ -130,7 +146,7 @@ def crowded_position(rng, based):
     for card in others[deals * 4 - len(loose):]:
         columns[rng.randrange(4)].append(card)
     stock = tuple(tuple(pool[i * 4:i * 4 + 4]) for i in range(deals))
-    return Position(tuple(map(tuple, columns)), stock)
+    return coded(columns, stock)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -140,16 +156,17 @@ def test_the_locked_test_is_its_card_by_card_statement(seed):
     for i in range(900):
         position = (random_position(rng), crowded_position(rng, 0.7),
                     crowded_position(rng, 1.0))[i % 3]
-        incoming = solver._Search(position.stock, True, None).incoming[0]
-        remaining = solver._remaining(position)
-        expected = locked_and_lost_card_by_card(position.columns, incoming, remaining)
-        assert pruning.locked_and_lost(position.columns, incoming, remaining) == expected
+        columns, stock = codes(position)
+        incoming = solver._Search(stock, True, None).incoming[0]
+        remaining = pruning.card_bits(columns + stock)
+        expected = locked_and_lost_card_by_card(columns, incoming, remaining)
+        assert pruning.locked_and_lost(columns, incoming, remaining) == expected
         verdicts.append(expected)
     assert 0.1 < sum(verdicts) / len(verdicts) < 0.9        # both verdicts, often
 
 
 def test_relaxed_checks_thin_out_where_they_never_prove_a_loss():
-    search = solver._Search(deal_position(3).stock, True, None)
+    search = solver._Search(codes(rules.seeded_position(3))[1], True, None)
     trial = solver.RELAX_TRIAL
     made = [search._worth_relaxing(5) for _ in range(trial + 10 * solver.RELAX_SAMPLE)]
     assert all(made[:trial])
@@ -191,23 +208,29 @@ def cards(text):
     (["3♠ 2♠", "A♥ K♥", "A♦", "A♣"], ["A♠ Q♥ Q♦ Q♣"]),
 ])
 def test_hand_built_lost_positions(columns, stock):
-    position = Position.of_cards([cards(column) for column in columns],
-                                 [cards(deal) for deal in stock])
-    assert solve_plain(position) is None                   # exhaustive: no winning line at all
+    position = hand_built(columns, stock)
+    assert not rules_plain(position)                # exhaustive: no winning line at all
     assert solve(position).status is Status.LOST
 
 
+def hand_built(columns, deals):
+    """A rules position from card texts: columns top first, deals next first, each dealt
+    onto columns 1 to 4."""
+    dealt = [card for deal in deals for card in cards(deal)]
+    return rules.Position(tuple(reversed(dealt)), tuple(tuple(cards(text)) for text in columns))
+
+
 def test_hand_built_won_position():
-    position = Position.of_cards([cards("A♠ 2♠"), cards("A♥"), cards("3♠"), []],
-                                 [cards("A♦ A♣ K♣ Q♣")])
+    position = hand_built(["A♠ 2♠", "A♥", "3♠", ""], ["A♦ A♣ K♣ Q♣"])
     found = solve(position)
-    assert found.status is Status.WINNABLE and is_won(replay(position, found.line))
+    assert found.status is Status.WINNABLE and wins(position, found.line)
 
 
 def test_budget_exhaustion_is_unsettled_never_lost():
-    assert solve(deal_position(1), max_nodes=50).status is Status.UNSETTLED
-    assert solve(deal_position(1), max_seconds=0.05, tier="stdlib").status is Status.UNSETTLED
-    assert solve(deal_position(3), max_seconds=0.05).status is Status.UNSETTLED  # 16 s compiled
+    one, three = rules.seeded_position(1), rules.seeded_position(3)
+    assert solve(one, max_nodes=50).status is Status.UNSETTLED
+    assert solve(one, max_seconds=0.05, tier="stdlib").status is Status.UNSETTLED
+    assert solve(three, max_seconds=0.05).status is Status.UNSETTLED  # 16 s compiled
 
 
 @pytest.mark.parametrize("collecting", [True, False])
@@ -223,7 +246,7 @@ def test_the_collector_is_paused_during_a_solve_and_restored(monkeypatch, collec
     monkeypatch.setattr(solver._Search, "search", watched)
     (gc.enable if collecting else gc.disable)()
     try:
-        found = solve(deal_position(1), max_nodes=budget, tier="stdlib")
+        found = solve(rules.seeded_position(1), max_nodes=budget, tier="stdlib")
         assert gc.isenabled() is collecting
     finally:
         gc.enable()
@@ -239,7 +262,7 @@ def test_the_collector_is_restored_when_a_solve_is_interrupted(monkeypatch, coll
     monkeypatch.setattr(solver._Search, "search", interrupted)
     (gc.enable if collecting else gc.disable)()
     try:
-        found = solve(deal_position(1), tier="stdlib")
+        found = solve(rules.seeded_position(1), tier="stdlib")
         assert gc.isenabled() is collecting
     finally:
         gc.enable()
@@ -248,25 +271,14 @@ def test_the_collector_is_restored_when_a_solve_is_interrupted(monkeypatch, coll
 
 @pytest.mark.parametrize("seed", QUICK_WINS)
 def test_winning_line_wins_through_the_root_script(seed):
-    found = solve(deal_position(seed), max_seconds=30)
+    found = solve(rules.seeded_position(seed), max_seconds=30)
     assert found.status is Status.WINNABLE
-    commands = "".join(f"{command}\n" for command in line_commands(found.line))
+    commands = "".join(f"{command}\n" for command in found.line)
     done = subprocess.run([sys.executable, "aces_up.py", "--seed", str(seed)], cwd=ROOT,
                           input=commands.encode(), capture_output=True, timeout=60)
     assert done.returncode == 0 and done.stderr == b""
     assert done.stdout.endswith("You won!\n".encode())
     assert b"Error" not in done.stdout and b"Invalid" not in done.stdout
-
-
-@settings(max_examples=40, deadline=None)
-@given(st.randoms(use_true_random=False))
-def test_solver_moves_are_the_rules_moves(rng):
-    position = random_position(rng)
-    as_rules = rules.Position(
-        tuple(decode(card) for deal in reversed(position.stock) for card in reversed(deal)),
-        tuple(tuple(map(decode, column)) for column in position.columns))
-    expected = {str(command) for command in rules.legal_commands(as_rules)}
-    assert set(line_commands(legal_moves(position))) == expected
 
 
 def endgame_position(rng):
@@ -281,9 +293,10 @@ def endgame_position(rng):
     rng.shuffle(rest)
     for card in rest:
         columns[rng.randrange(4)].append(card)
-    position = Position(tuple(map(tuple, columns)))
-    while any(move.kind == "F" for move in legal_moves(position)):   # discards are safe here
-        position = apply_move(position, next(m for m in legal_moves(position) if m.kind == "F"))
+    position = coded(columns)
+    while discards := [command for command in rules.legal_commands(position)
+                       if command.action is rules.Action.DISCARD]:  # discards are safe here
+        position = rules.apply(position, discards[0])
     return position
 
 
@@ -292,8 +305,8 @@ def test_solver_agrees_with_the_plain_search_on_random_endgames():
     for _ in range(400):
         position = endgame_position(rng)
         for lone_moves in (True, False):
-            plain = solve_plain(position, lone_moves)
-            assert (solve(position, lone_moves).status is Status.WINNABLE) == (plain is not None)
+            expected = plain(*codes(position), lone_moves)
+            assert (solve(position, lone_moves).status is Status.WINNABLE) == expected
 
 
 def test_essential_cards_are_those_above_the_last_deal_in_their_suit():
@@ -319,8 +332,7 @@ def test_upper_sets_always_keep_the_aces():
 
 
 def test_the_relaxations_are_chained_smaller_and_smaller():
-    position = deal_position(3)
-    search = solver._Search(position.stock, True, None, tops=(10, 7, 4))
+    search = solver._Search(codes(rules.seeded_position(3))[1], True, None, tops=(10, 7, 4))
     sizes = []
     while search.relaxed is not None:
         search = search.relaxed
@@ -336,14 +348,15 @@ def test_the_relaxed_phase_agrees_with_the_plain_search(monkeypatch, lone_moves)
                                             lone_moves, 300)
     chained = 0
     for position in positions:
-        search = solver._Search(position.stock, lone_moves, None,
+        search = solver._Search(codes(position)[1], lone_moves, None,
                                 tops=solver.RELAXATION_TOPS)
         chained += search.relaxed is not None and search.relaxed.relaxed is not None
     assert chained > 10                        # two relaxed games or more: the chain is used
 
 
 def test_the_reference_forgets_past_its_memory_bound_and_keeps_its_verdicts():
-    full = solve(deal_position(1), tier="stdlib")
+    one, four = rules.seeded_position(1), rules.seeded_position(4)
+    full = solve(one, tier="stdlib")
     forgets = []
     forget = solver._Search.forget
 
@@ -354,21 +367,21 @@ def test_the_reference_forgets_past_its_memory_bound_and_keeps_its_verdicts():
     small = 2_000 * solver.BYTES_PER_ENTRY                  # room for 2,000 positions
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(solver._Search, "forget", counted)
-        bounded = solve(deal_position(1), tier="stdlib", memory=small)
-        won = solve(deal_position(4), tier="stdlib", memory=small)
+        bounded = solve(one, tier="stdlib", memory=small)
+        won = solve(four, tier="stdlib", memory=small)
     assert full.status is bounded.status is Status.LOST and bounded.nodes > full.nodes
     assert forgets and max(forgets) < 2_000 + 2 * solver.CHECK_EVERY
-    assert won.status is Status.WINNABLE and is_won(replay(deal_position(4), won.line))
+    assert won.status is Status.WINNABLE and wins(four, won.line)
 
 
 MEMORY_PROBE = """
 import os, sys
-from cardgames.aces_up import solver
+from cardgames.aces_up import rules, solver
 def resident():
     with open('/proc/self/statm') as statm:
         return int(statm.read().split()[1]) * os.sysconf('SC_PAGE_SIZE')
 before = resident()
-found = solver.solve(solver.deal_position(3), tier="stdlib", max_seconds=float(sys.argv[1]),
+found = solver.solve(rules.seeded_position(3), tier="stdlib", max_seconds=float(sys.argv[1]),
                      memory=int(sys.argv[2]))
 print(found.nodes, resident() - before)
 """

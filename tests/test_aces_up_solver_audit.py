@@ -1,7 +1,7 @@
 """Soundness audit of the Aces Up solver against an independent plain search (sampled).
 
-The plain search here is written from the rules (spec §3), not from the solver's move
-generator, and accepts holes (``pruning.HOLE``) in deals so that it can also play the relaxed
+The plain search (``aces_up_helpers.plain``) is written from the rules (spec §3), not from
+the solver, and accepts holes (``pruning.HOLE``) in deals so that it can also play the relaxed
 games of ``pruning.essential`` and ``pruning.upper``.  Besides whole-solver verdicts (both
 lone-move rules, with the relaxed phase from the first node and with the default two phases,
 winning lines replayed under the rules), each pruning fact's claim is checked on its own,
@@ -15,78 +15,17 @@ import random
 import pytest
 
 from cardgames.aces_up import pruning, solver
-from cardgames.aces_up.solver import Position, Status, solve
+from cardgames.aces_up.solver import Status, solve
 
-ACE = solver.ACE
+from aces_up_helpers import coded, plain, wins
+
+ACE = pruning.ACE
 HOLE = pruning.HOLE
 
 
-def _beaten(cols, x):
-    card = cols[x][-1]
-    return card & 15 != ACE and any(
-        y != x and cols[y] and cols[y][-1] >> 4 == card >> 4 and cols[y][-1] > card
-        for y in range(4))
-
-
-def _won(cols, stock):
-    return not stock and all(len(c) == 1 and c[0] & 15 == ACE for c in cols)
-
-
-def plain(cols, stock, lone=True):
-    """True when the position can be won (plain depth-first search, visited set)."""
-    visited = set()
-
-    def rec(cols, stock):
-        if _won(cols, stock):
-            return True
-        if (cols, stock) in visited:
-            return False
-        visited.add((cols, stock))
-        nexts = []
-        for x in range(4):
-            if cols[x] and _beaten(cols, x):
-                n = list(cols)
-                n[x] = cols[x][:-1]
-                nexts.append((tuple(n), stock))
-            if cols[x] and (len(cols[x]) > 1 or lone):
-                for y in range(4):
-                    if not cols[y]:
-                        n = list(cols)
-                        n[x] = cols[x][:-1]
-                        n[y] = cols[x][-1:]
-                        nexts.append((tuple(n), stock))
-        if stock:
-            nexts.append((tuple(c + (() if d == HOLE else (d,)) for c, d in zip(cols, stock[0])),
-                          stock[1:]))
-        return any(rec(*n) for n in nexts)
-
-    return rec(tuple(map(tuple, cols)), tuple(map(tuple, stock)))
-
-
 def replay_wins(cols, stock, line, lone):
-    """True when every move of ``line`` is legal under the rules and the line wins."""
-    cols, stock = tuple(map(tuple, cols)), tuple(map(tuple, stock))
-    for move in line:
-        if move.kind == "D":
-            if not stock:
-                return False
-            cols, stock = tuple(c + (d,) for c, d in zip(cols, stock[0])), stock[1:]
-            continue
-        x = move.source - 1
-        if not cols[x]:
-            return False
-        n = list(cols)
-        n[x] = cols[x][:-1]
-        if move.kind == "F":
-            if not _beaten(cols, x):
-                return False
-        else:
-            y = move.target - 1
-            if x == y or cols[y] or (len(cols[x]) == 1 and not lone):
-                return False
-            n[y] = cols[x][-1:]
-        cols = tuple(n)
-    return _won(cols, stock)
+    """True when every command of ``line`` is legal under the rules and the line wins."""
+    return wins(coded(cols, stock), line, lone)
 
 
 def bits(cols, stock=()):
@@ -186,7 +125,7 @@ def test_witness_upper():
 @pytest.mark.parametrize("first", [0, None])
 def test_solver_wins_the_witnesses(witness, lone, first, monkeypatch):
     cols, stock = witness
-    found = solve_with_first_phase(Position(cols, stock), lone,
+    found = solve_with_first_phase(coded(cols, stock), lone,
                                    solver.FIRST_PHASE_NODES if first is None else first,
                                    monkeypatch)
     assert (found.status is Status.WINNABLE) == plain(cols, stock, lone)
@@ -252,7 +191,7 @@ def test_solver_verdicts_on_openings_and_mid_games(lone, monkeypatch):
             cols, stock = opening(rng, (14, 2, 3))        # 12-card deck: 4 suits, A 2 3
         expected = plain(cols, stock, lone)
         for first in (0, 20_000):
-            found = solve_with_first_phase(Position(cols, stock), lone, first, monkeypatch)
+            found = solve_with_first_phase(coded(cols, stock), lone, first, monkeypatch)
             assert found.status is not Status.UNSETTLED
             assert (found.status is Status.WINNABLE) == expected, (cols, stock, first)
             if expected:
@@ -269,7 +208,7 @@ def test_a_budget_never_yields_a_wrong_verdict(lone, monkeypatch):
         expected = plain(cols, stock, lone)
         for first in (0, 3, 20_000):
             for budget in (1, 2, 5, 10, 30):
-                found = solve_with_first_phase(Position(cols, stock), lone, first, monkeypatch,
+                found = solve_with_first_phase(coded(cols, stock), lone, first, monkeypatch,
                                                max_nodes=budget)
                 if found.status is Status.LOST:
                     assert not expected, (cols, stock, first, budget)

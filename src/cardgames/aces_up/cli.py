@@ -69,7 +69,7 @@ def _solve(args: argparse.Namespace, tier: str | None) -> int:
     be written).
     """
     from cardgames.aces_up.interactive import solve_seed
-    from cardgames.aces_up.solver import Status, line_commands
+    from cardgames.aces_up.solver import Status
     from cardgames.aces_up.text import solving_line
     rules = " (no lone moves)" if args.no_lone_moves else ""
     seed = integer_text(args.seed)  # any size: str() refuses more than 4,300 digits
@@ -83,7 +83,7 @@ def _solve(args: argparse.Namespace, tier: str | None) -> int:
     if verdict.status is Status.WINNABLE:
         print(f"seed {seed}{rules}: winnable, a winning line of {len(verdict.line)} "
               f"commands follows ({work})", file=sys.stderr)
-        print("\n".join(line_commands(verdict.line)))
+        print("\n".join(map(str, verdict.line)))
         return 0
     if verdict.status is Status.LOST:
         print(f"seed {seed}{rules}: cannot be won (proved by exhaustive search; {work})",

@@ -20,11 +20,11 @@ from typing import Any
 
 import numpy as np
 
-from cardgames.aces_up import kernel, solver
+from cardgames.aces_up import kernel, pruning, rules, solver
 from cardgames.aces_up.pruning import HIGHER_IN_SUIT, HOLE, LOWER_IN_SUIT, essential, upper
+from cardgames.aces_up.rules import Command, Position
 from cardgames.aces_up.solver import (
-    DEAL, DEFAULT_MEMORY, DISCARDS, RELAXATION_TOPS, TRANSFERS, Columns, Move, Position,
-    Solution, Status, Stock, _remaining)
+    DEAL, DEFAULT_MEMORY, DISCARDS, RELAXATION_TOPS, TRANSFERS, Columns, Solution, Status, Stock)
 from cardgames.tiers import NUMBA
 
 __all__ = ["solve", "agrees", "memory_in_use"]
@@ -103,11 +103,11 @@ class _Tables:
     remaining: int
 
 
-def _games(position: Position) -> tuple[list[Stock], list[Columns], list[int]]:
+def _games(columns: Columns, stock: Stock) -> tuple[list[Stock], list[Columns], list[int]]:
     """The stocks and starting columns of the real and relaxed games, and the essential
     cards kept from each game to the next (``_Search.enable_relaxation``)."""
-    stocks = [position.stock]
-    starts = [position.columns]
+    stocks = [stock]
+    starts = [columns]
     essentials: list[int] = []
     tops: tuple[int, ...] = RELAXATION_TOPS
     while stocks[-1] and tops:
@@ -127,9 +127,10 @@ def _games(position: Position) -> tuple[list[Stock], list[Columns], list[int]]:
 
 def _tables(position: Position, lone_moves: bool) -> _Tables:
     """The arrays that describe a position's games to the kernel."""
-    stocks, starts, essentials = _games(position)
-    games, deals = len(stocks), len(position.stock)
-    if deals > 12 or any(len(deal) != 4 for deal in position.stock):
+    columns, real_stock = solver.codes(position)
+    stocks, starts, essentials = _games(columns, real_stock)
+    games, deals = len(stocks), len(real_stock)
+    if deals > 12 or any(HOLE in deal for deal in real_stock):
         raise ValueError("the compiled solver takes at most 12 deals of four cards")
     stock = np.full((games, max(deals, 1), 4), HOLE, dtype=np.int64)
     start = np.zeros((games, 4, 53), dtype=np.int64)
@@ -169,8 +170,9 @@ def _tables(position: Position, lone_moves: bool) -> _Tables:
     above = np.array(HIGHER_IN_SUIT, dtype=np.int64)
     arrays = (stock, start, prefix_bits, dealt_low, dealt_high, incoming, kept_deals,
               kept_prefix, essential, relaxed, lone, below, above)
-    root = tuple(_code(column) for column in position.columns)
-    return _Tables(arrays, deals, root, _remaining(position))  # type: ignore[arg-type]
+    root = tuple(_code(column) for column in columns)
+    remaining = pruning.card_bits(columns + real_stock)
+    return _Tables(arrays, deals, root, remaining)  # type: ignore[arg-type]
 
 
 def _union(parts: Any) -> int:
@@ -189,17 +191,17 @@ def _code(column: tuple[int, ...]) -> int:
     return kernel.HEAD_PREFIX + len(column)
 
 
-def _move(code: int) -> Move:
-    """The solver move of a kernel move code (0..3 discard, 4 + 4x + y transfer)."""
+def _move(code: int) -> Command:
+    """The rules command of a kernel move code (0..3 discard, 4 + 4x + y transfer)."""
     if code < 4:
         return DISCARDS[code]
     return TRANSFERS[(code - 4) // 4][(code - 4) % 4]
 
 
 def _line(frames: Any, pool_link: Any, candidates: Any, frame_moves: Any, top: int,
-          deals: int) -> tuple[Move, ...]:
+          deals: int) -> tuple[Command, ...]:
     """The winning line held by frames 0..top of a WON run."""
-    line: list[Move] = []
+    line: list[Command] = []
     for f in range(top + 1):
         if frames[f, 1] < deals:
             i = candidates[frames[f, 3] + frames[f, 6]]
@@ -352,7 +354,7 @@ def agrees() -> bool:
     """
     def same() -> bool:
         for seed, lone_moves, budget in SAMPLE:
-            position = solver.deal_position(seed)
+            position = rules.seeded_position(seed)
             ours = solve(position, lone_moves, budget)
             reference = solver.solve(position, lone_moves, budget, tier="stdlib")
             if ours.interrupted or reference.interrupted:

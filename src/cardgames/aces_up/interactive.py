@@ -50,7 +50,6 @@ __all__ = [
     "rejection",
     "seed_line",
     "solve_seed",
-    "solver_position",
 ]
 
 PROMPT = "\naces-up> "
@@ -88,24 +87,6 @@ _EXTRA = {"U": "undo", "?": "hint", "HINT": "hint", "SOLVE": "solve", "N": "new"
 _ECHO = 20
 
 
-def solver_position(position: Position) -> solver.Position:
-    """The solver's view of a rules position (the stock as four-card deals, next first)."""
-    order = position.stock[::-1]
-    if len(order) % solver.COLUMNS:
-        raise ValueError("the stock must hold a multiple of four cards")
-    deals = [order[i:i + solver.COLUMNS] for i in range(0, len(order), solver.COLUMNS)]
-    return solver.Position.of_cards(position.columns, deals)
-
-
-def to_command(move: solver.Move) -> Command:
-    """The rules command for a solver move."""
-    if move.kind == "D":
-        return Command(Action.DEAL)
-    if move.kind == "F":
-        return Command(Action.DISCARD, (move.source,))
-    return Command(Action.MOVE, (move.source, move.target))
-
-
 def random_seed() -> int:
     """A seed for a game the player did not give one for (from the system's randomness)."""
     return random.SystemRandom().randrange(RANDOM_SEEDS)
@@ -119,8 +100,8 @@ class Guess:
     ``lost``: the moves proved to lose; ``winning``: ``move`` was proved to win.
     """
 
-    move: solver.Move | None = None
-    lost: tuple[solver.Move, ...] = ()
+    move: Command | None = None
+    lost: tuple[Command, ...] = ()
     winning: bool = False
     interrupted: bool = False
 
@@ -185,7 +166,7 @@ class Session:
         """
         known = self.solved.get(self._key())
         self.history.append(rules.apply(self.position, command, self.lone_moves))
-        if known and known.line and str(command) == solver.command(known.line[0]):
+        if known and known.line and command == known.line[0]:
             self.solved[self._key()] = solver.Solution(solver.Status.WINNABLE, known.line[1:])
 
     def _key(self, position: Position | None = None) -> PositionKey:
@@ -221,7 +202,7 @@ class Session:
         found = self.solved.get(key)
         if found is None:
             try:
-                found = solver.solve(solver_position(position), self.lone_moves,
+                found = solver.solve(position, self.lone_moves,
                                      max_nodes=nodes, max_seconds=seconds, memory=self.memory,
                                      tier=self.tier, progress=self.progress)
             except KeyboardInterrupt:       # Ctrl-C while the solver loads
@@ -237,13 +218,13 @@ class Session:
         Learns what it proves: the current position is remembered as won (through the winning
         move) or lost (when every move loses).
         """
-        lost: list[solver.Move] = []
-        open_moves: list[solver.Move] = []
+        lost: list[Command] = []
+        open_moves: list[Command] = []
         seconds = self.guess_seconds
         deadline = None if seconds is None else time.monotonic() + seconds
         try:
-            for move in solver.legal_moves(solver_position(self.position), self.lone_moves):
-                child = rules.apply(self.position, to_command(move), self.lone_moves)
+            for move in search_order(self.position, self.lone_moves):
+                child = rules.apply(self.position, move, self.lone_moves)
                 if deadline is not None:
                     seconds = max(deadline - time.monotonic(), 0.001)
                 verdict = self._verdict(child, self.guess_nodes, seconds)
@@ -263,27 +244,35 @@ class Session:
 
     def play_winning_line(self) -> list[Command]:
         """Play the solver's winning line out (none when it has none); return its commands."""
-        commands = [to_command(move) for move in self.solve().line]
+        commands = self.solve().line
         for command in commands:
             self.play(command)
-        return commands
+        return list(commands)
 
 
-def guess_order(position: Position, moves: Sequence[solver.Move],
-                lone_moves: bool = True) -> list[solver.Move]:
-    """Moves from the likeliest to win: the solver's own order (discards, moves of a card
-    that is not alone, the deal, moves of a lone card), a safe discard first.
+def search_order(position: Position, lone_moves: bool = True) -> list[Command]:
+    """The legal moves in the order the search favours them: discards, moves of a card that
+    is not alone in its column, the deal, then moves of a lone card."""
+    def rank(command: Command) -> int:
+        if command.action is Action.MOVE:
+            return 2 if len(position.column(command.columns[0])) == 1 else 0
+        return 1 if command.action is Action.DEAL else 0
+
+    return sorted(rules.legal_commands(position, lone_moves), key=rank)
+
+
+def guess_order(position: Position, moves: Sequence[Command],
+                lone_moves: bool = True) -> list[Command]:
+    """Moves from the likeliest to win: :func:`search_order`, a safe discard first.
 
     A safe discard (the card is the lowest left of its suit) never spoils a winnable game
-    (see ``solver._safe_discard``; not so with no lone moves while the stock holds cards).
+    (``solver.safe_discard``; with no lone moves, only once the stock is empty).
     """
-    target = solver_position(position)
-    order = [move for move in solver.legal_moves(target, lone_moves) if move in moves]
-    if lone_moves or not position.stock:
-        safe = solver._safe_discard(target.columns, solver._remaining(target))
-        if safe in order:
-            order.remove(safe)
-            order.insert(0, safe)
+    order = [move for move in search_order(position, lone_moves) if move in moves]
+    safe = solver.safe_discard(position, lone_moves)
+    if safe in order:
+        order.remove(safe)
+        order.insert(0, safe)
     return order
 
 
@@ -370,7 +359,7 @@ def verdict_line(session: Session, verdict: solver.Solution, missing: str = "no 
         return (f"The solver could not settle this position {session.budget_text()}; "
                 "no hint.")
     move = verdict.line[0]
-    return f"Hint: {solver.command(move)}  ({describe(session.position, move)})"
+    return f"Hint: {move}  ({describe(session.position, move)})"
 
 
 def guess_lines(session: Session, guess: Guess) -> str:
@@ -379,23 +368,23 @@ def guess_lines(session: Session, guess: Guess) -> str:
         return "The solver was interrupted; no hint."
     if guess.winning or guess.move is None:
         return verdict_line(session, session.solve())
-    move = solver.command(guess.move)
-    lines = [f"Guess: {move}  ({describe(session.position, guess.move)})",
+    lines = [f"Guess: {guess.move}  ({describe(session.position, guess.move)})",
              (f"The solver could not settle this position {session.budget_text()}: "
               "this is a guess.")]
     if guess.lost:
-        lines.append(f"Proved to lose: {', '.join(solver.line_commands(guess.lost))}.")
+        lines.append(f"Proved to lose: {', '.join(map(str, guess.lost))}.")
     return fit("\n".join(lines))
 
 
-def describe(position: Position, move: solver.Move) -> str:
-    """A short description of a move in words."""
-    if move.kind == "D":
+def describe(position: Position, move: Command) -> str:
+    """A short description of a move (D, F or T) in words."""
+    if move.action is Action.DEAL:
         return "deal one card onto each column"
-    card = position.column(move.source)[-1]
-    if move.kind == "F":
-        return f"discard {card} from column {move.source}"
-    return f"move {card} from column {move.source} to column {move.target}"
+    source, *target = move.columns
+    card = position.column(source)[-1]
+    if move.action is Action.DISCARD:
+        return f"discard {card} from column {source}"
+    return f"move {card} from column {source} to column {target[0]}"
 
 
 def rejection(error: IllegalMove) -> str:
@@ -421,9 +410,10 @@ def malformed(line: str) -> str:
     word = words[0].upper()
     if word == "N":
         return "N takes at most one seed, a whole number, as in N 42."
-    arity = {"F": 1, "T": 2}.get(word)
-    if arity is None:
-        if word in _EXTRA or word in {action.value for action in Action}:
+    action = next((action for action in Action if action.value == word), None)
+    arity = action.arity if action is not None else 0
+    if not arity:
+        if word in _EXTRA or action is not None:
             return f"{word} takes no number (H lists the commands)."
         return f"Unknown command {echo(line)}: H lists the commands."
     if len(words) != 1 + arity:
@@ -431,7 +421,7 @@ def malformed(line: str) -> str:
         count = "one column number" if arity == 1 else "two column numbers"
         return f"{word} takes {count}, as in {example}."
     for token in words[1:]:
-        if rules._column_token(token) is None:
+        if rules.column_number(token) is None:
             if parse_integer(token) is not None and len(token) <= _ECHO:
                 return f"There is no column {token.strip()}: the columns are 1 to 4."
             return f"Not a column number: {echo(token)} (the columns are 1 to 4)."
@@ -662,5 +652,4 @@ def solve_seed(seed: int, lone_moves: bool = True, budget: float | None = DEFAUL
                **options: Any) -> solver.Solution:
     """The solver's verdict on the opening deal of a seed (``options``: ``solver.solve``'s
     tier, memory and progress)."""
-    return solver.solve(solver_position(rules.seeded_position(seed)), lone_moves,
-                        max_seconds=budget, **options)
+    return solver.solve(rules.seeded_position(seed), lone_moves, max_seconds=budget, **options)

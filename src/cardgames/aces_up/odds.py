@@ -22,7 +22,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
-from cardgames.aces_up.solver import Status, deal_position, solve
+from cardgames.aces_up.rules import seeded_position
+from cardgames.aces_up.solver import Status, solve
 from cardgames.simulate import wilson_interval
 
 if TYPE_CHECKING:
@@ -84,7 +85,7 @@ def solve_deal(seed: int, run: Run, tier: str | None, memory: int) -> Deal:
     Raises KeyboardInterrupt when Ctrl-C stopped the search: an interrupted deal is not
     unsettled, and must not be logged as such.
     """
-    found = solve(deal_position(seed), run.lone_moves, max_nodes=run.budget.positions,
+    found = solve(seeded_position(seed), run.lone_moves, max_nodes=run.budget.positions,
                   max_seconds=run.budget.seconds, tier=tier, memory=memory)
     if found.interrupted:
         raise KeyboardInterrupt

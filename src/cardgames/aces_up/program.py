@@ -130,7 +130,9 @@ def move_within_tableau(tableau: list[list[Card]], from_col: int, to_col: int) -
 
 def check_for_win(stock: Deck, tableau: Sequence[Sequence[Card]]) -> bool:
     """True iff the stock is empty and the tableau is four columns of one Ace each."""
-    return stock.is_empty() and rules.only_aces(_columns(tableau))
+    columns = _columns(tableau)
+    blank = any(None in column for column in columns)  # a blank card xx is no ace
+    return stock.is_empty() and not blank and rules.only_aces(columns)
 
 
 def main(seed: int | None = None) -> None:

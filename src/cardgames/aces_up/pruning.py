@@ -1,8 +1,8 @@
 """The facts the Aces Up solver prunes with, each a named function with its proof.
 
 The search (``solver._Search``) calls these very functions; ``kernel`` transcribes them for
-Numba; ``tests/test_aces_up_pruning.py`` checks each one against the plain search
-(``solver.solve_plain``) on positions drawn by hypothesis, and
+Numba; ``tests/test_aces_up_pruning.py`` checks each one against a plain search written
+from the rules (``tests/aces_up_helpers.py``) on positions drawn by hypothesis, and
 ``tests/test_aces_up_solver_audit.py`` holds witness positions on which a plausible but wrong
 version of a fact loses a won game.
 

@@ -29,7 +29,7 @@ __all__ = [
     "check_discard", "can_discard", "discard",
     "check_move", "can_move", "move",
     "apply", "legal_commands", "only_aces", "is_won", "card_count",
-    "parse_command",
+    "column_number", "parse_command",
 ]
 
 #: The column numbers, left to right.
@@ -228,8 +228,7 @@ def move(position: Position, source: int, target: int, lone_moves: bool = True) 
 
 def only_aces(columns: Sequence[Sequence[Card]]) -> bool:
     """True when each column holds exactly one card, an Ace."""
-    return all(len(column) == 1 and column[0] is not None and column[0].rank == 1
-               for column in columns)
+    return all(len(column) == 1 and column[0].is_ace for column in columns)
 
 
 def is_won(position: Position) -> bool:
@@ -256,15 +255,23 @@ class Action(enum.Enum):
     HELP = "H"
     QUIT = "Q"
 
+    @property
+    def arity(self) -> int:
+        """How many column numbers the command takes: 1 for F, 2 for T, else none."""
+        return 2 if self is Action.MOVE else 1 if self is Action.DISCARD else 0
 
-_ARITY = {Action.DEAL: 0, Action.DISCARD: 1, Action.MOVE: 2,
-          Action.RESTART: 0, Action.HELP: 0, Action.QUIT: 0}
+
 _ACTION_OF_LETTER = {action.value: action for action in Action}
 
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """A parsed command: the action and its column numbers (1..4), e.g. ``T 4 2``."""
+    """A command: the action and its column numbers (1..4), e.g. ``T 4 2``.
+
+    The one move type of Aces Up: ``legal_commands`` generates D, F and T commands,
+    ``apply`` plays them, ``str`` and ``parse_command`` write and read them, and the
+    solver's winning lines are made of them.
+    """
 
     action: Action
     columns: tuple[int, ...] = ()
@@ -277,7 +284,7 @@ class Command:
         return [self.action.value, *self.columns]
 
 
-def _column_token(token: str) -> int | None:
+def column_number(token: str) -> int | None:
     """The column number of an ASCII-digit token whose value is 1..4, else None."""
     if not token or not all("0" <= char <= "9" for char in token):
         return None
@@ -289,9 +296,9 @@ def parse_command(line: str) -> Command:
     """Read one input line (§7); raise MalformedCommand(line) if it is not a command."""
     tokens = line.strip().split()
     action = _ACTION_OF_LETTER.get(tokens[0].upper()) if tokens else None
-    if action is None or len(tokens) != 1 + _ARITY[action]:
+    if action is None or len(tokens) != 1 + action.arity:
         raise MalformedCommand(line)
-    numbers = tuple(_column_token(token) for token in tokens[1:])
+    numbers = tuple(column_number(token) for token in tokens[1:])
     columns = tuple(number for number in numbers if number is not None)
     if len(columns) != len(numbers):  # a token that is not a column number
         raise MalformedCommand(line)

@@ -1,14 +1,15 @@
 """An exact solver for Aces Up with the stock known (the full-information game).
 
-A position is four columns and the stock as a sequence of four-card deals.  ``solve`` says
-whether the position can be won, with a winning line of moves, or proves that no line wins;
-a search that runs out of its node or time budget says UNSETTLED, never LOST.
+``solve`` takes a position of the rules (``rules.Position``) and says whether it can be
+won, with a winning line of the rules' commands (``rules.Command``: ``D``, ``F x``,
+``T x y``), or proves that no line wins; a search that runs out of its node or time budget
+says UNSETTLED, never LOST.
 
-Representation (independent of the rules module, for speed): a card is a small int
+Inside, for speed, the search reads the position in codes (``codes``): a card is a small int
 ``16 * suit + strength`` where suit is 0..3 (clubs, diamonds, hearts, spades) and strength is
 2..13 for 2..K and 14 for the Ace (aces high), so "same suit and higher" is
 ``a >> 4 == b >> 4 and a > b``.  A column is a tuple of cards, its last element being the
-bottom (movable) card.  Columns are numbered 1..4 in moves, as in the game's commands.
+bottom (movable) card; the stock is a sequence of four-card deals, next deal first.
 
 Structure: the search goes deal level by deal level.  Between two deals the player can only
 discard and move cards to empty columns, so ``_Search._level`` lists, once each, the positions
@@ -53,8 +54,8 @@ import gc
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
+from cardgames.aces_up import pruning
 from cardgames.aces_up.pruning import (
     ACE,
     COLUMNS,
@@ -69,16 +70,15 @@ from cardgames.aces_up.pruning import (
     essential,
     is_safe_discard,
     locked_and_lost,
-    safe_discard,
     upper,
 )
-from cardgames.cards import Card, Suit, classic_deck, seeded_shuffle
+from cardgames.aces_up.rules import Action, Command, Position
+from cardgames.cards import Card, Suit
 from cardgames.tiers import AUTO, EXTRA, NUMBA, NUMPY, STDLIB, TierError, _importable, requested
 
 __all__ = [
-    "Move", "Position", "Status", "Solution", "encode", "decode", "deal_position",
-    "seeded_deal", "legal_moves", "apply_move", "is_won", "solve", "solve_plain",
-    "command", "line_commands", "solver_tier", "wanted_tier", "compiled_available",
+    "Status", "Solution", "encode", "decode", "codes", "solve", "safe_discard",
+    "DEAL", "DISCARDS", "TRANSFERS", "solver_tier", "wanted_tier", "compiled_available",
     "DEFAULT_MEMORY", "COLUMNS",
 ]
 
@@ -122,113 +122,39 @@ def decode(code: int) -> Card:
     return Card(1 if strength == ACE else strength, Suit((code >> 4) + 1))
 
 
-class Move(NamedTuple):
-    """A move: kind 'D' (deal), 'F' (discard column source) or 'T' (source to target)."""
-
-    kind: str
-    source: int = 0
-    target: int = 0
-
-
-DEAL = Move("D")
-DISCARDS = tuple(Move("F", x + 1) for x in range(4))
-TRANSFERS = tuple(tuple(Move("T", x + 1, y + 1) for y in range(4)) for x in range(4))
+#: The rules' commands as the search numbers columns, 0..3: ``DISCARDS[x]`` is ``F x+1``,
+#: ``TRANSFERS[x][y]`` is ``T x+1 y+1``; a winning line is a tuple of these and ``DEAL``.
+DEAL = Command(Action.DEAL)
+DISCARDS = tuple(Command(Action.DISCARD, (x,)) for x in range(1, COLUMNS + 1))
+TRANSFERS = tuple(tuple(Command(Action.MOVE, (x, y)) for y in range(1, COLUMNS + 1))
+                  for x in range(1, COLUMNS + 1))
 
 
-def command(move: Move) -> str:
-    """The classic game's command for a move: ``D``, ``F x`` or ``T x y``."""
-    if move.kind == "D":
-        return "D"
-    if move.kind == "F":
-        return f"F {move.source}"
-    return f"T {move.source} {move.target}"
+def codes(position: Position) -> tuple[Columns, Stock]:
+    """The search's view of a rules position: its columns in codes (bottom card last), and
+    its stock as the deals still to come, next first.  A short last deal (a stock that is
+    not a multiple of four) is padded with HOLE: the columns it does not reach get nothing,
+    as in ``rules.deal``."""
+    order = [encode(card) for card in reversed(position.stock)]
+    order += [HOLE] * (-len(order) % COLUMNS)
+    stock = tuple(tuple(order[i:i + COLUMNS]) for i in range(0, len(order), COLUMNS))
+    return tuple(tuple(encode(card) for card in column) for column in position.columns), stock
 
 
-def line_commands(line: Iterable[Move]) -> list[str]:
-    """The commands of a line of moves."""
-    return [command(move) for move in line]
-
-
-@dataclass(frozen=True)
-class Position:
-    """Four columns (bottom card last) and the deals still in the stock (next deal first)."""
-
-    columns: tuple[tuple[int, ...], ...]
-    stock: tuple[tuple[int, ...], ...] = ()
-
-    @classmethod
-    def of_cards(cls, columns: Sequence[Sequence[Card]],
-                 stock: Sequence[Sequence[Card]] = ()) -> Position:
-        """A position from Card columns and Card deals."""
-        return cls(tuple(tuple(encode(card) for card in column) for column in columns),
-                   tuple(tuple(encode(card) for card in deal) for deal in stock))
-
-
-def seeded_deal(seed: int) -> list[Card]:
-    """The classic seeded deal order: the cards in the order they are dealt."""
-    deck = seeded_shuffle(classic_deck(), seed)
-    return deck[::-1]
-
-
-def deal_position(seed: int) -> Position:
-    """The opening position of the classic game with this seed (first four cards dealt)."""
-    order = [encode(card) for card in seeded_deal(seed)]
-    deals = [tuple(order[i:i + COLUMNS]) for i in range(0, len(order), COLUMNS)]
-    return Position(tuple((card,) for card in deals[0]), tuple(deals[1:]))
-
-
-def _moves(columns: Sequence[tuple[int, ...]], has_stock: bool,
-           lone_moves: bool) -> list[Move]:
-    """Every legal move, in the order the search tries them (1-based columns)."""
-    moves = [DISCARDS[x] for x in discardable(columns)]
-    empty = [y for y in range(COLUMNS) if not columns[y]]
-    lone: list[Move] = []
-    if empty:
-        for x, column in enumerate(columns):
-            if len(column) > 1:
-                moves.extend(Move("T", x + 1, y + 1) for y in empty)
-            elif column and lone_moves:
-                lone.extend(Move("T", x + 1, y + 1) for y in empty)
-    if has_stock:
-        moves.append(DEAL)
-    return moves + lone
-
-
-def legal_moves(position: Position, lone_moves: bool = True) -> list[Move]:
-    """Every legal move in a position (``lone_moves=False``: a lone card may not move)."""
-    return _moves(position.columns, bool(position.stock), lone_moves)
-
-
-def _apply(columns: tuple[tuple[int, ...], ...], move: Move,
-           deal: tuple[int, ...] = ()) -> tuple[tuple[int, ...], ...]:
-    """The columns after a move (``deal`` holds the four cards a deal adds, HOLE for none)."""
-    if move.kind == "D":
-        return tuple(column + (card,) if card != HOLE else column
-                     for column, card in zip(columns, deal))
-    cols = list(columns)
-    x = move.source - 1
-    card = cols[x][-1]
-    cols[x] = cols[x][:-1]
-    if move.kind == "T":
-        cols[move.target - 1] = (card,)
-    return tuple(cols)
-
-
-def apply_move(position: Position, move: Move) -> Position:
-    """The position after a legal move."""
-    if move.kind == "D":
-        return Position(_apply(position.columns, move, position.stock[0]), position.stock[1:])
-    return Position(_apply(position.columns, move), position.stock)
+def safe_discard(position: Position, lone_moves: bool = True) -> Command | None:
+    """The discard the search makes at once in this position, or None: a discardable card
+    lower than every card of its suit still in play (``pruning.is_safe_discard``; classic
+    rules, or any rules once the stock is empty)."""
+    if not lone_moves and position.stock:
+        return None
+    columns, stock = codes(position)
+    x = pruning.safe_discard(columns, card_bits(columns + stock))
+    return None if x is None else DISCARDS[x]
 
 
 def _won(columns: Sequence[tuple[int, ...]]) -> bool:
     """True when every column holds exactly one card, an ace."""
     return all(len(column) == 1 and column[0] & 15 == ACE for column in columns)
-
-
-def is_won(position: Position) -> bool:
-    """True when the stock is empty and each column holds exactly one ace."""
-    return not position.stock and _won(position.columns)
 
 
 class Status(enum.Enum):
@@ -248,7 +174,7 @@ class Solution:
     """
 
     status: Status
-    line: tuple[Move, ...] = ()
+    line: tuple[Command, ...] = ()
     nodes: int = 0
     seconds: float = 0.0
     tier: str = "stdlib"
@@ -305,7 +231,7 @@ class _Search:
     remember_wins: bool = False       # keep ``winners`` (a relaxed game: its positions recur)
     tops: tuple[int, ...] = ()        # the relaxation chain below this search (``upper``)
     nodes: int = field(default=0, init=False)
-    line: list[Move] = field(default_factory=list, init=False)
+    line: list[Command] = field(default_factory=list, init=False)
     #: incoming[k][x]: the cards (a bit set) that deals k, k+1, ... will put on column x.
     incoming: list[tuple[int, ...]] = field(init=False)
     #: parts[k][x]: what deal k adds to column x (one card, or nothing for a hole).
@@ -543,28 +469,17 @@ class _Search:
         # so the search cannot cycle.
         if key not in lost:
             self.tick()
-            position = tuple(cols)
             for x, y in endgame_transfers(cols):
-                move = TRANSFERS[x][y]
-                self.line.append(move)
-                if self.endgame(_apply(position, move), remaining):
+                self.line.append(TRANSFERS[x][y])
+                after = list(cols)
+                after[x] = cols[x][:-1]
+                after[y] = cols[x][-1:]
+                if self.endgame(tuple(after), remaining):
                     return True
                 self.line.pop()
             lost.add(key)
         del self.line[len(self.line) - len(sources):]
         return False
-
-
-def _safe_discard(columns: Sequence[Column], remaining: int) -> Move | None:
-    """The discard ``pruning.is_safe_discard`` forces in these columns, or None (classic
-    rules, or any rules once the stock is empty)."""
-    x = safe_discard(columns, remaining)
-    return None if x is None else DISCARDS[x]
-
-
-def _remaining(position: Position) -> int:
-    """The bit set of the cards in the tableau and the stock."""
-    return card_bits(position.columns + position.stock)
 
 
 #: A position of a level to deal from: its columns and the cards still in play.
@@ -579,10 +494,10 @@ def _candidate_size(candidate: _Candidate) -> int:
 
 #: ``_level``'s map: each position reached to (the position before it, the move), the
 #: level's start to None.
-_Reached = dict[Columns, "tuple[Columns, Move] | None"]
+_Reached = dict[Columns, "tuple[Columns, Command] | None"]
 
 
-def _path(reached: _Reached, end: Columns) -> list[Move]:
+def _path(reached: _Reached, end: Columns) -> list[Command]:
     """The moves that led to ``end`` in a ``_level`` map."""
     path = []
     step = reached[end]
@@ -613,10 +528,11 @@ def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = N
     the search for a win.
     """
     _STOPPED.clear()
-    if solver_tier(tier) == NUMBA and _compiles(position):
+    columns, stock = codes(position)
+    if solver_tier(tier) == NUMBA and _compiles(stock):
         from cardgames.aces_up import compiled
         return compiled.solve(position, lone_moves, max_nodes, max_seconds, memory, progress)
-    return _solve_paused(position, lone_moves, max_nodes, max_seconds, memory, progress)
+    return _solve_paused(columns, stock, lone_moves, max_nodes, max_seconds, memory, progress)
 
 
 #: The searches Ctrl-C stopped: their memo is freed by the next solve, or never (the
@@ -624,13 +540,13 @@ def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = N
 _STOPPED: list[_Search] = []
 
 
-def _compiles(position: Position) -> bool:
-    """True when the compiled search takes the position: at most 12 deals of four cards (a
-    game's positions always are; others go to this search)."""
-    return len(position.stock) <= 12 and all(len(deal) == COLUMNS for deal in position.stock)
+def _compiles(stock: Stock) -> bool:
+    """True when the compiled search takes a stock: at most 12 deals of four cards (a game's
+    positions always are; a short last deal goes to this search)."""
+    return len(stock) <= 12 and all(HOLE not in deal for deal in stock)
 
 
-def _solve_paused(position: Position, lone_moves: bool, max_nodes: int | None,
+def _solve_paused(columns: Columns, stock: Stock, lone_moves: bool, max_nodes: int | None,
                   max_seconds: float | None, memory: int,
                   progress: Callable[[int, float], None] | None) -> Solution:
     """The reference search, the garbage collector paused.
@@ -642,13 +558,13 @@ def _solve_paused(position: Position, lone_moves: bool, max_nodes: int | None,
     collecting = gc.isenabled()
     try:
         gc.disable()
-        return _solve(position, lone_moves, max_nodes, max_seconds, memory, progress)
+        return _solve(columns, stock, lone_moves, max_nodes, max_seconds, memory, progress)
     finally:
         if collecting:
             gc.enable()
 
 
-def _solve(position: Position, lone_moves: bool, max_nodes: int | None,
+def _solve(columns: Columns, stock: Stock, lone_moves: bool, max_nodes: int | None,
            max_seconds: float | None, memory: int,
            progress: Callable[[int, float], None] | None) -> Solution:
     """``solve`` itself, the garbage collector paused."""
@@ -656,19 +572,18 @@ def _solve(position: Position, lone_moves: bool, max_nodes: int | None,
     deadline = None if max_seconds is None else start + max_seconds
     limits = _Limits(deadline, memory // BYTES_PER_ENTRY, progress, start)
     first = FIRST_PHASE_NODES if max_nodes is None else min(max_nodes, FIRST_PHASE_NODES)
-    search = _Search(position.stock, lone_moves, first, limits, relax=False,
-                     tops=RELAXATION_TOPS)
-    remaining = _remaining(position)
+    search = _Search(stock, lone_moves, first, limits, relax=False, tops=RELAXATION_TOPS)
+    remaining = card_bits(columns + stock)
     try:
         try:
-            found = search.search(position.columns, 0, remaining)
+            found = search.search(columns, 0, remaining)
         except _OutOfBudget:
             if search.nodes <= first or (max_nodes is not None and max_nodes <= first):
                 raise
             search.line.clear()
             search.max_nodes = max_nodes
             search.enable_relaxation()
-            found = search.search(position.columns, 0, remaining)
+            found = search.search(columns, 0, remaining)
     except _OutOfBudget:
         return Solution(Status.UNSETTLED, (), search.total_nodes(), time.monotonic() - start)
     except KeyboardInterrupt:
@@ -725,24 +640,3 @@ def compiled_available() -> bool:
         else:
             _COMPILED = compiled.agrees()
     return _COMPILED
-
-
-def solve_plain(position: Position, lone_moves: bool = True) -> tuple[Move, ...] | None:
-    """Reference search without any pruning: a winning line, or None.  Small positions only."""
-    seen = set()
-    line: list[Move] = []
-
-    def search(pos: Position) -> bool:
-        if is_won(pos):
-            return True
-        if pos in seen:
-            return False
-        seen.add(pos)
-        for move in legal_moves(pos, lone_moves):
-            line.append(move)
-            if search(apply_move(pos, move)):
-                return True
-            line.pop()
-        return False
-
-    return tuple(line) if search(position) else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardgames.aces_up.rules import (
-    CannotMove, EmptyColumn, IllegalMove, InvalidMove, MalformedCommand, Position, StockEmpty)
+    CannotMove, EmptyColumn, IllegalMove, MalformedCommand, Position, StockEmpty)
 
 __all__ = ["PROMPT", "MENU", "RULES", "RESTART_BANNER", "QUIT_MESSAGE", "WON_MESSAGE",
            "INVALID_OPTION", "HEADER", "board_lines", "position_lines", "error_message",
@@ -65,7 +65,7 @@ def error_message(error: ValueError) -> str:
         return f"Error, cannot move {error.card}."
     if isinstance(error, StockEmpty):
         return "Error, the stock is empty."
-    if isinstance(error, (InvalidMove, IllegalMove)):
+    if isinstance(error, IllegalMove):     # InvalidMove, and any other the rules add
         return "Invalid move"
     raise TypeError(f"no message for {error!r}")
 

@@ -1,0 +1,95 @@
+"""Aces Up positions for the solver's tests: drawn in the solver's codes, played by the rules.
+
+The pruning facts are stated in the solver's codes (``cardgames.aces_up.pruning``), so the
+tests draw small positions in codes: four columns (bottom card last) and the deals still to
+come (next first).  ``coded`` turns them into the rules' position that ``solver.solve``
+takes; ``plain`` is a search with no pruning at all, written from the rules (spec §3), not
+from the solver, that also plays the relaxed games (``pruning.HOLE`` in a deal: no card).
+"""
+
+from cardgames.aces_up import rules
+from cardgames.aces_up.pruning import ACE, HOLE
+from cardgames.aces_up.solver import decode
+
+
+def coded(columns, stock=()):
+    """The rules position of columns and deals in codes (no holes)."""
+    dealt = [card for deal in stock for card in deal]
+    return rules.Position(tuple(decode(card) for card in reversed(dealt)),
+                          tuple(tuple(map(decode, column)) for column in columns))
+
+
+def beaten(cols, x):
+    """True when the bottom card of column x may be discarded."""
+    card = cols[x][-1]
+    return card & 15 != ACE and any(
+        y != x and cols[y] and cols[y][-1] >> 4 == card >> 4 and cols[y][-1] > card
+        for y in range(4))
+
+
+def won_now(cols, stock):
+    """True when the stock is empty and each column holds exactly one ace."""
+    return not stock and all(len(c) == 1 and c[0] & 15 == ACE for c in cols)
+
+
+def plain(cols, stock=(), lone=True):
+    """True when the position can be won (plain depth-first search, visited set)."""
+    visited = set()
+
+    def rec(cols, stock):
+        if won_now(cols, stock):
+            return True
+        if (cols, stock) in visited:
+            return False
+        visited.add((cols, stock))
+        nexts = []
+        for x in range(4):
+            if cols[x] and beaten(cols, x):
+                n = list(cols)
+                n[x] = cols[x][:-1]
+                nexts.append((tuple(n), stock))
+            if cols[x] and (len(cols[x]) > 1 or lone):
+                for y in range(4):
+                    if not cols[y]:
+                        n = list(cols)
+                        n[x] = cols[x][:-1]
+                        n[y] = cols[x][-1:]
+                        nexts.append((tuple(n), stock))
+        if stock:
+            nexts.append((tuple(c + (() if d == HOLE else (d,)) for c, d in zip(cols, stock[0])),
+                          stock[1:]))
+        return any(rec(*n) for n in nexts)
+
+    return rec(tuple(map(tuple, cols)), tuple(map(tuple, stock)))
+
+
+def replay(start, line, lone_moves=True):
+    """Play a line of commands by the rules (IllegalMove if one is illegal); the last
+    position."""
+    for command in line:
+        start = rules.apply(start, command, lone_moves)
+    return start
+
+
+def wins(start, line, lone_moves=True):
+    """True when every command of ``line`` is legal in turn and the line wins."""
+    try:
+        return rules.is_won(replay(start, line, lone_moves))
+    except rules.IllegalMove:
+        return False
+
+
+def rules_plain(start, lone_moves=True):
+    """True when a rules position can be won: a plain search over ``rules`` alone."""
+    visited = set()
+
+    def rec(at):
+        if rules.is_won(at):
+            return True
+        if at in visited:
+            return False
+        visited.add(at)
+        return any(rec(rules.apply(at, command, lone_moves))
+                   for command in rules.legal_commands(at, lone_moves))
+
+    return rec(start)
