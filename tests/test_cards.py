@@ -3,11 +3,11 @@
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgames.cards import (Card, CardParseError, Suit, classic_deck, deck32, deck52, face_down,
-                             face_up, glyph_table, seeded_shuffle, shuffle)
+                             face_up, glyph_table, seeded_decks, seeded_shuffle, shuffle)
 
 cards = st.builds(Card, st.integers(1, 13), st.sampled_from(Suit))
 
@@ -85,20 +85,62 @@ def test_pile_renderings():
     assert face_up([5, 19], glyphs) == "[\U0001F0D9"
 
 
+#: Spec examples: the seeded deals of seed 678 (solitaire_1 §4, solitaire_2 §4; last = top).
+DEAL_678_OF_32 = [17, 31, 14, 24, 20, 16, 12, 19, 11, 9, 13, 2, 27, 6, 8, 21, 23, 3, 18, 4, 25,
+                  1, 22, 15, 5, 30, 26, 29, 0, 10, 28, 7]
+DEAL_678_OF_48 = [31, 16, 15, 46, 36, 30, 37, 21, 12, 34, 5, 13, 17, 18, 24, 51, 38, 50, 29, 1,
+                  48, 3, 27, 42, 25, 40, 28, 10, 4, 20, 14, 41, 26, 35, 43, 44, 7, 39, 9, 47, 2,
+                  33, 11, 49, 23, 0, 22, 8]
+NOT_SEVENS = sorted(set(range(52)) - {6, 19, 32, 45})
+
+
+def test_seeded_shuffle_deals_the_spec_decks_of_seed_678():
+    assert seeded_shuffle(range(32), 678) == DEAL_678_OF_32
+    assert seeded_shuffle(NOT_SEVENS, 678) == DEAL_678_OF_48
+
+
+def test_a_negative_seed_deals_the_deck_of_its_absolute_value():
+    # spec: seed() uses the absolute value of an int, so seed -678 plays the game of 678
+    assert seeded_shuffle(range(32), -678) == DEAL_678_OF_32
+
+
+def test_different_seeds_deal_different_decks():
+    decks = {tuple(seeded_shuffle(range(32), seed)) for seed in range(200)}
+    assert len(decks) == 200
+
+
+def test_seeded_shuffle_leaves_its_items_alone():
+    items = list(range(32))
+    seeded_shuffle(items, 678)
+    assert items == list(range(32))
+
+
 @given(st.integers(), st.integers(0, 60))
-def test_seeded_shuffle_is_seed_then_shuffle(seed, size):
-    expected = list(range(size))
-    random.seed(seed)
-    random.shuffle(expected)
-    assert seeded_shuffle(range(size), seed) == expected
-    assert sorted(expected) == list(range(size))  # a permutation
+def test_the_same_seed_leaves_the_module_generator_in_the_same_state(seed, size):
+    # the programs seed the module-level generator: what was drawn before a deal is forgotten
+    random.seed(1)
+    seeded_shuffle(range(size), seed)
+    after_one = random.getstate()
+    random.seed(2)
+    random.random()
+    seeded_shuffle(range(size), seed)
+    assert random.getstate() == after_one
 
 
-def test_shuffle_without_a_seed_uses_the_module_generator():
-    random.seed(99)
-    expected = list(range(10))
-    random.shuffle(expected)
-    random.seed(99)
-    items = list(range(10))
-    shuffle(items)
-    assert items == expected
+@settings(max_examples=50)
+@given(st.integers(), st.integers(0, 60))
+def test_seeded_decks_deal_the_seeded_shuffles_without_touching_the_module_generator(seed, size):
+    seeds = range(seed, seed + 3)
+    random.seed(5)
+    before = random.getstate()
+    decks = list(seeded_decks(range(size), seeds))
+    assert random.getstate() == before
+    assert decks == [seeded_shuffle(range(size), s) for s in seeds]
+
+
+def test_shuffle_without_a_seed_goes_on_from_the_module_generator():
+    random.seed(678)
+    first, second = list(range(32)), list(range(32))
+    shuffle(first)
+    shuffle(second)
+    assert first == DEAL_678_OF_32 and second != first   # not seeded again

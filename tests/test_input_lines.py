@@ -146,18 +146,12 @@ def test_a_long_viewer_request_is_rejected_like_a_short_one():
     assert seconds < 10
 
 
-def test_the_viewer_compares_lengths_before_converting(monkeypatch):
-    converted = []
-
-    def parse_integer(text):
-        converted.append(text)
-        return console.parse_integer(text)
-
-    monkeypatch.setattr(viewer, "parse_integer", parse_integer)
+def test_the_viewer_compares_lengths_before_converting():
+    # int() refuses more than 4,300 digits: a number converted before its length is checked
+    # would raise here instead of being an invalid request
     for request in ("9" * 5000, "-" + "9" * 5000, "1--" + "9" * 5000, "00" + "9" * 5000 + "--3"):
         assert viewer.parse_request(request, 1070) is viewer.Command.INVALID
     assert viewer.parse_request("0" * 5000 + "1070", 1070) == viewer.Selection(1, 1070)
-    assert all(len(text.lstrip("0")) <= 4 for text in converted)
 
 
 @pytest.mark.parametrize("length", [5, 1000, console.LINE_LIMIT + 1, 10**7])

@@ -31,7 +31,6 @@ def test_spec_deck_and_first_stacks_of_seed_678():
 @given(seeds)
 def test_a_shuffled_deck_is_the_seeded_permutation(seed):
     deck = shuffled_deck(seed)
-    assert sorted(deck) == list(range(32))
     expected = list(range(32))
     random.Random(seed).shuffle(expected)
     assert deck == expected

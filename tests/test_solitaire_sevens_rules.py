@@ -7,8 +7,9 @@ from collections import Counter
 
 from hypothesis import given, settings, strategies as st
 
+from cardgames.cards import Card, Suit, deck52
 from cardgames.solitaire_sevens.rules import (
-    CARDS, ROUNDS, SEVENS, Move, deal, narrate, outcome)
+    ROUNDS, SEVENS, Move, deal, narrate, outcome)
 
 SEEDS = st.one_of(st.integers(-10**6, 10**6), st.integers(-2**200, 2**200))
 
@@ -23,9 +24,13 @@ def towards_seven(card: int) -> int:
     return card - 1 if card % 13 > 6 else card + 1
 
 
-def test_sevens_and_the_48_cards():
-    assert SEVENS == (6, 19, 32, 45)
-    assert CARDS == tuple(sorted(set(range(52)) - {6, 19, 32, 45}))
+@settings(max_examples=20)
+@given(SEEDS)
+def test_the_stack_is_every_card_but_the_sevens(seed):
+    deck = deck52()
+    assert [deck[card] for card in SEVENS] == [Card(7, suit) for suit in (
+        Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)]
+    assert sorted(deal(seed)) == [n for n, card in enumerate(deck) if card.rank != 7]
 
 
 def test_deal_of_seed_678_is_the_spec_list():

@@ -91,7 +91,7 @@ def _or(words: Sequence[str]) -> str:
 
 def _command_names() -> list[str]:
     """The subcommands' names, in --help's order."""
-    return [action for action in build_parser().subcommands]
+    return list(build_parser().subcommands)
 
 
 def build_parser() -> Parser:

@@ -30,10 +30,13 @@ class Bar:
     note: str = ""
 
 
-def nice_step(top: float, ticks: int = 5) -> float:
-    """A round step (1, 2, 2.5 or 5 times a power of ten) giving about ``ticks`` ticks to
-    ``top``."""
-    raw = top / ticks
+#: About how many grid lines the percentage axis has.
+TICKS = 5
+
+
+def nice_step(top: float) -> float:
+    """A round step (1, 2, 2.5 or 5 times a power of ten) giving about TICKS ticks to ``top``."""
+    raw = top / TICKS
     power: float = 10 ** math.floor(math.log10(raw))
     return next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
 

@@ -291,15 +291,15 @@ def rate_text(rate: float) -> str:
     """A rate in at most three significant digits past 10,000: ``9,876``, ``123k``, ``1.23M``."""
     if rate < 10_000:
         return f"{round(rate):,}"
-    for scale, suffix in ((10 ** 9, "G"), (10 ** 6, "M"), (10 ** 3, "k")):
-        if rate >= scale * 0.9995:
-            value = rate / scale
-            decimals = max(0, 3 - len(str(int(value))))
-            text = f"{value:.{decimals}f}"
-            if len(text.replace(".", "")) > 3:      # rounded up a digit: 99.96 is 100
-                text = f"{value:.{max(0, decimals - 1)}f}"
-            return text + suffix
-    return f"{round(rate):,}"
+    # the largest scale the rate reaches once rounded (k always does, from 10,000 up)
+    scale, suffix = next((scale, suffix) for scale, suffix in (
+        (10 ** 9, "G"), (10 ** 6, "M"), (10 ** 3, "k")) if rate >= scale * 0.9995)
+    value = rate / scale
+    decimals = max(0, 3 - len(str(int(value))))
+    text = f"{value:.{decimals}f}"
+    if len(text.replace(".", "")) > 3:      # rounded up a digit: 99.96 is 100
+        text = f"{value:.{max(0, decimals - 1)}f}"
+    return text + suffix
 
 
 def progress_line(done: int, total: int, elapsed: float, columns: int) -> str:
@@ -436,7 +436,7 @@ def _listed(names: Sequence[str]) -> str:
 
 
 def write_plot(path: str, svg: str) -> int:
-    """Write the picture to ``path``; the exit status (74 and one line when it cannot)."""
+    """Write the picture to ``path``; the exit status (IO_ERROR_STATUS, with one line, if not)."""
     from cardgames.console import IO_ERROR_STATUS
 
     try:

@@ -187,12 +187,11 @@ def tally(codes: Iterable[int]) -> Counter[int]:
     return Counter(codes)
 
 
-def tally_by_block(codes_of: Callable[[range], Iterable[int]], seeds: range,
-                   block: int = CHUNK) -> Counter[int]:
-    """tally(codes_of(seeds)), a block of seeds at a time: memory does not grow with the range."""
+def tally_by_block(codes_of: Callable[[range], Iterable[int]], seeds: range) -> Counter[int]:
+    """tally(codes_of(seeds)), CHUNK seeds at a time: memory does not grow with the range."""
     total: Counter[int] = Counter()
-    for lo in range(0, len(seeds), block):
-        total.update(tally(codes_of(seeds[lo:lo + block])))
+    for lo in range(0, len(seeds), CHUNK):
+        total.update(tally(codes_of(seeds[lo:lo + CHUNK])))
     return total
 
 
@@ -217,8 +216,13 @@ def table_lines(header: str, counts: Mapping[int, int], n: int,
     return [header, "-" * len(header), *rows]
 
 
-def wilson_interval(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """The Wilson score interval for a proportion of k successes in n trials (95% by default)."""
+#: The standard normal quantile of a two-sided 95% interval.
+Z95 = 1.959963984540054
+
+
+def wilson_interval(k: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval for a proportion of k successes in n trials."""
+    z = Z95
     if n <= 0:
         raise ValueError("n must be positive")
     p = k / n

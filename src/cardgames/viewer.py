@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from cardgames.console import parse_integer, read_line
+from cardgames.console import read_line
 
 PROMPT = " " * 7
 
@@ -45,14 +45,10 @@ def parse_request(text: str, count: int) -> Selection | Command:
     if match is None:
         return Command.INVALID
     numbers = [digits for digits in match.groups() if digits is not None]
-    if any(len(digits.lstrip("0")) > len(str(count)) for digits in numbers):
+    significant = [digits.lstrip("0") or "0" for digits in numbers]
+    if any(len(digits) > len(str(count)) for digits in significant):
         return Command.INVALID  # above count: rejected by length, a long number never converted
-    values: list[int] = []
-    for digits in numbers:
-        value = parse_integer(digits)
-        if value is None:  # cannot happen: the pattern matched ASCII digits only
-            return Command.INVALID
-        values.append(value)
+    values = [int(digits) for digits in significant]  # ASCII digits, as short as count's
     if match.group(1) is not None:
         first, last = 1, values[0]
     elif match.group(2) is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 
 from cardgames import report
@@ -10,7 +11,8 @@ from cardgames.solitaire_aces import odds, program
 
 #: The people's table: wins only, by cards left, with the total of wins below.
 LAYOUT = report.Layout("Won, cards left", total_label="won")
-EXACT_LAYOUT = report.Layout("Won, cards left", count_header="Placements", total_label="won")
+#: The same table, counting ace placements instead of games.
+EXACT_LAYOUT = dataclasses.replace(LAYOUT, count_header="Placements")
 
 #: What the picture's horizontal axis shows.
 X_LABEL = "cards left in a won game"

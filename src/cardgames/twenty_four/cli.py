@@ -21,10 +21,9 @@ from typing import NamedTuple
 
 from cardgames.console import integer_text, parse_integer
 from cardgames.twenty_four import solver
-from cardgames.twenty_four.stats import hand_statistics, statistics_lines
+from cardgames.twenty_four.stats import HAND_SIZE, hand_statistics, statistics_lines
 
 MAX_VALUES = 6
-HAND_SIZE = 4
 WIDTH = 79
 _CARD_LETTERS = {"A": 1, "T": 10, "0": 10, "10": 10, "J": 11, "Q": 12, "K": 13}
 _CARDS = re.compile(r"(?:10|[2-9ATJQK0])+", re.IGNORECASE)
@@ -198,8 +197,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
                         help=f"1 to {MAX_VALUES} values: cards A 2-9 T J Q K (0 or 10 is the "
                              "ten) or whole numbers (zero is +0); or one token of four "
                              "cards, a hand, as twenty_four.py reads it: 3388, A23Q, 10JQK")
-    parser.add_argument("--target", type=target_number, default=24,
-                        help="the whole number to make (24)")
+    parser.add_argument("--target", type=target_number, default=solver.TARGET,
+                        help=f"the whole number to make ({solver.TARGET})")
     parser.add_argument("--forms", action="store_true",
                         help="list every postfix form (each order and grouping) instead")
     parser.add_argument("--distinct", action="store_true", help=argparse.SUPPRESS)

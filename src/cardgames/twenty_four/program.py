@@ -23,7 +23,6 @@ from cardgames.twenty_four import solver
 __all__ = ["ops", "d", "ListStack", "evaluate", "evaluate_all_ops", "main",
            "CardsError", "read_cards", "solution_lines"]
 
-TARGET = 24
 ops = ['+', '-', '*', '/']
 d = {'A': 1, '2': 2, '3': 3, '4': 4, '5': 5, '6': 6, '7': 7, '8': 8, '9': 9,
      '0': 10, 'J': 11, 'Q': 12, 'K': 13}
@@ -88,7 +87,7 @@ def evaluate(postfix_list: Iterable[str]) -> solver.Value:
 def _solutions_by_order(hand: tuple[int, ...]) -> dict[tuple[solver.Value, ...], set[str]]:
     """For a sorted tuple of values: card order (a tuple of values) -> its solution strings."""
     by_order: dict[tuple[solver.Value, ...], set[str]] = {}
-    for expr in solver.solutions(hand, TARGET):
+    for expr in solver.solutions(hand, solver.TARGET):
         tokens = solver.postfix(expr)
         card_order = tuple(token for token in tokens if not isinstance(token, str))  # the values
         cards = [token if isinstance(token, str) else _CARD_OF_VALUE[token] for token in tokens]

@@ -51,13 +51,15 @@ from typing import Any, Final, NamedTuple, TypeVar, Union
 from cardgames.console import integer_text
 
 __all__ = [
-    "OPERATORS", "Node", "apply", "value_of", "postfix", "leaves", "infix",
+    "OPERATORS", "TARGET", "Node", "apply", "value_of", "postfix", "leaves", "infix",
     "count_solutions", "is_solvable", "solutions", "distinct_solutions",
     "distinct_solution_counts",
     "canonical", "without_ones", "expression_of", "forget",
 ]
 
 OPERATORS = ("+", "-", "*", "/")
+#: The 24 game's target: what the functions that take a target make by default.
+TARGET = 24
 
 Value = Union[int, Fraction]
 
@@ -292,7 +294,7 @@ def _check(values: Iterable[Value]) -> Multiset:
     return ms
 
 
-def count_solutions(values: Iterable[Value], target: Value = 24, integers_only: bool = False) -> int:
+def count_solutions(values: Iterable[Value], target: Value = TARGET, integers_only: bool = False) -> int:
     """How many distinct postfix expressions of the values equal the target.
 
     With ``integers_only`` the result of every operation, the last one too, must be a whole
@@ -307,7 +309,7 @@ def count_solutions(values: Iterable[Value], target: Value = 24, integers_only: 
                for _, left, a, right, b in _root_matches(ms, target, integers_only))
 
 
-def is_solvable(values: Iterable[Value], target: Value = 24, integers_only: bool = False) -> bool:
+def is_solvable(values: Iterable[Value], target: Value = TARGET, integers_only: bool = False) -> bool:
     """Whether some expression of the values equals the target."""
     ms, target = _check(values), _number(Fraction(target))
     if len(ms) == 1:
@@ -328,7 +330,7 @@ def _trees(ms: Multiset) -> dict[Value, list[Expr]]:
     return _build_table(ms, _trees, lambda v: [v], merge)
 
 
-def solutions(values: Iterable[Value], target: Value = 24) -> list[Expr]:
+def solutions(values: Iterable[Value], target: Value = TARGET) -> list[Expr]:
     """Every expression of the values (each a distinct postfix list) that equals the target."""
     ms, target = _check(values), _number(Fraction(target))
     if len(ms) == 1:
@@ -437,7 +439,7 @@ def _with_ones(expr: Expr, ones: int) -> Expr:
     return expr
 
 
-def distinct_solution_counts(values: Iterable[Value], target: Value = 24) -> list[tuple[Expr, int]]:
+def distinct_solution_counts(values: Iterable[Value], target: Value = TARGET) -> list[tuple[Expr, int]]:
     """(one readable expression, how many postfix solutions it stands for), in form order.
 
     Solutions with the same canonical form once their neutral factors 1 are taken out
@@ -461,7 +463,7 @@ def distinct_solution_counts(values: Iterable[Value], target: Value = 24) -> lis
             for form, ones in sorted(merged)]
 
 
-def distinct_solutions(values: Iterable[Value], target: Value = 24) -> list[Expr]:
+def distinct_solutions(values: Iterable[Value], target: Value = TARGET) -> list[Expr]:
     """One readable expression per canonical form among the solutions, in form order."""
     return [expr for expr, _ in distinct_solution_counts(values, target)]
 

@@ -29,7 +29,7 @@ def all_hands() -> list[tuple[int, ...]]:
     return list(itertools.combinations_with_replacement(range(LOWEST, HIGHEST + 1), HAND_SIZE))
 
 
-def hand_statistics(target: int = 24) -> HandStatistics:
+def hand_statistics(target: int = solver.TARGET) -> HandStatistics:
     """Solve every hand for the target and gather the statistics."""
     hands = all_hands()
     counts = {hand: solver.count_solutions(hand, target) for hand in hands}
