@@ -184,7 +184,7 @@ def test_the_chained_relaxed_games_are_won_when_the_game_is(position, top):
 @given(positions(max_cards=14, aces_first=True), st.booleans())
 def test_a_locked_and_lost_position_has_no_winning_line(position, lone_moves):
     columns, stock = position
-    incoming = solver._Search(stock, lone_moves, None, relax=False).incoming[0]
+    incoming = pruning.incoming_cards(stock)[0]
     locked = pruning.locked_and_lost(columns, incoming, remaining(position))
     event(f"locked and lost: {locked}")
     if locked:

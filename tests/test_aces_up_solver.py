@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import event, given, settings, strategies as st
 
 from cardgames.aces_up import pruning, rules, solver
 from cardgames.aces_up.pruning import HOLE
@@ -84,26 +84,39 @@ def test_positions_with_a_short_last_deal_are_solved_as_the_rules_play_them(rng,
         assert wins(position, found.line, lone_moves)
 
 
+def agrees_with_the_plain_search(position, lone_moves, tier=None):
+    """Solve a position: the verdict must be the plain search's, a winning line must win.
+    Returns the verdict.  ``tier`` None: the one chosen here (the compiled search when
+    installed)."""
+    found = solve(position, lone_moves, tier=tier)
+    assert found.status is not Status.UNSETTLED
+    assert (found.status is Status.WINNABLE) == plain(*codes(position), lone_moves), position
+    if found.status is Status.WINNABLE:
+        assert wins(position, found.line, lone_moves)
+    return found.status
+
+
 def agree_with_the_plain_search(rng, lone_moves, count, tier=None):
-    """Solve ``count`` random small positions; each verdict must be the plain search's, each
-    winning line must win.  Returns the positions.  ``tier`` None: the one chosen here
-    (the compiled search when installed)."""
-    verdicts = set()
+    """``agrees_with_the_plain_search`` on ``count`` random small positions, both verdicts
+    among them.  Returns the positions."""
     positions = [random_position(rng) for _ in range(count)]
-    for position in positions:
-        found = solve(position, lone_moves, tier=tier)
-        assert found.status is not Status.UNSETTLED
-        assert (found.status is Status.WINNABLE) == plain(*codes(position), lone_moves), position
-        if found.status is Status.WINNABLE:
-            assert wins(position, found.line, lone_moves)
-        verdicts.add(found.status)
+    verdicts = {agrees_with_the_plain_search(position, lone_moves, tier)
+                for position in positions}
     assert verdicts == {Status.WINNABLE, Status.LOST}     # the sample exercises both
     return positions
 
 
-@pytest.mark.parametrize("lone_moves", [True, False])
-def test_solver_agrees_with_the_plain_search_on_random_small_positions(lone_moves):
-    agree_with_the_plain_search(random.Random(7 if lone_moves else 8), lone_moves, 300)
+@settings(max_examples=300, deadline=None)
+@given(st.randoms(use_true_random=False), st.booleans())
+def test_solver_agrees_with_the_plain_search_on_random_small_positions(rng, lone_moves):
+    verdict = agrees_with_the_plain_search(random_position(rng), lone_moves)
+    event(verdict.name)
+
+
+def test_random_small_positions_are_won_and_lost_alike():
+    rng = random.Random(7)
+    won = sum(plain(*codes(random_position(rng))) for _ in range(200))
+    assert 40 < won < 160          # so that the test above checks both verdicts often
 
 
 def locked_and_lost_card_by_card(columns, incoming, remaining):
@@ -149,20 +162,33 @@ def crowded_position(rng, based):
     return coded(columns, stock)
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_the_locked_test_is_its_card_by_card_statement(seed):
-    rng = random.Random(40 + seed)
-    verdicts = []
-    for i in range(900):
-        position = (random_position(rng), crowded_position(rng, 0.7),
-                    crowded_position(rng, 1.0))[i % 3]
-        columns, stock = codes(position)
-        incoming = solver._Search(stock, True, None).incoming[0]
-        remaining = pruning.card_bits(columns + stock)
-        expected = locked_and_lost_card_by_card(columns, incoming, remaining)
-        assert pruning.locked_and_lost(columns, incoming, remaining) == expected
-        verdicts.append(expected)
-    assert 0.1 < sum(verdicts) / len(verdicts) < 0.9        # both verdicts, often
+def locked_by_both(position):
+    """The locked test's verdict on a position, by ``pruning`` and card by card (the two
+    must agree)."""
+    columns, stock = codes(position)
+    incoming = pruning.incoming_cards(stock)[0]
+    remaining = pruning.card_bits(columns + stock)
+    expected = locked_and_lost_card_by_card(columns, incoming, remaining)
+    assert pruning.locked_and_lost(columns, incoming, remaining) == expected
+    return expected
+
+
+def any_position(rng, kind):
+    """A random small position (kind 0) or a crowded one (1: most aces at the base of a
+    column; 2: every ace there)."""
+    return (random_position(rng), crowded_position(rng, 0.7), crowded_position(rng, 1.0))[kind]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(0, 2))
+def test_the_locked_test_is_its_card_by_card_statement(rng, kind):
+    event(f"locked and lost: {locked_by_both(any_position(rng, kind))}")
+
+
+def test_the_positions_of_the_locked_test_are_locked_and_not_alike():
+    rng = random.Random(40)
+    locked = sum(locked_by_both(any_position(rng, i % 3)) for i in range(600))
+    assert 60 < locked < 540            # both verdicts, often
 
 
 def test_relaxed_checks_thin_out_where_they_never_prove_a_loss():
@@ -300,13 +326,11 @@ def endgame_position(rng):
     return position
 
 
-def test_solver_agrees_with_the_plain_search_on_random_endgames():
-    rng = random.Random(13)
-    for _ in range(400):
-        position = endgame_position(rng)
-        for lone_moves in (True, False):
-            expected = plain(*codes(position), lone_moves)
-            assert (solve(position, lone_moves).status is Status.WINNABLE) == expected
+@settings(max_examples=400, deadline=None)
+@given(st.randoms(use_true_random=False), st.booleans())
+def test_solver_agrees_with_the_plain_search_on_random_endgames(rng, lone_moves):
+    position = endgame_position(rng)
+    event(agrees_with_the_plain_search(position, lone_moves).name)
 
 
 def test_essential_cards_are_those_above_the_last_deal_in_their_suit():

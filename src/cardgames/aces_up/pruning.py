@@ -355,6 +355,19 @@ class LockFacts:
         self.bounds.clear()
 
 
+def incoming_cards(stock: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
+    """``incoming[k][x]``: the bit set of the cards that deals k, k+1, ... of the stock will
+    put on column x (holes put none); ``incoming[len(stock)]`` is all zeros.  The argument
+    ``incoming`` of ``locked_and_lost``, before deal k."""
+    bound = (0,) * COLUMNS
+    incoming = [bound]
+    for deal in reversed(stock):
+        bound = tuple(mask | (1 << card if card != HOLE else 0) for mask, card in zip(bound, deal))
+        incoming.append(bound)
+    incoming.reverse()
+    return incoming
+
+
 def locked_and_lost(columns: Columns, incoming: Sequence[int], remaining: int,
                     facts: LockFacts | None = None) -> bool:
     """True when no column can ever be empty again and, then, the position is lost.

@@ -68,6 +68,7 @@ from cardgames.aces_up.pruning import (
     endgame_key,
     endgame_transfers,
     essential,
+    incoming_cards,
     is_safe_discard,
     locked_and_lost,
     upper,
@@ -251,12 +252,7 @@ class _Search:
 
     def __post_init__(self) -> None:
         self.limits.searches.append(self)
-        bound = [0] * COLUMNS
-        self.incoming = [tuple(bound)]
-        for deal in reversed(self.stock):
-            bound = [mask | (1 << card if card != HOLE else 0) for mask, card in zip(bound, deal)]
-            self.incoming.append(tuple(bound))
-        self.incoming.reverse()
+        self.incoming = incoming_cards(self.stock)
         self.parts = [tuple(() if card == HOLE else (card,) for card in deal)
                       for deal in self.stock]
         self.lost = [set() for _ in range(len(self.stock) + 1)]
