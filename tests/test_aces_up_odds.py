@@ -20,7 +20,7 @@ from cardgames.simulate import wilson_interval
 
 ROOT = Path(__file__).resolve().parent.parent
 #: A budget that settles seeds 0, 1, 2 and 4 and leaves 3 and 5 unsettled, in a blink.
-SMALL = ["--positions", "100000"]
+SMALL = ["--positions", "30000"]    # seeds 0..5: won, lost and unsettled
 
 
 def run_odds(capsys, *argv):
@@ -42,7 +42,7 @@ def test_the_verdicts_are_the_solvers_within_the_same_budget(capsys, tmp_path):
     deals = {deal.seed: deal for deal in map(odds.parse_line, lines_of(log))}
     assert sorted(deals) == list(range(6))
     for seed, deal in deals.items():
-        found = solve(seeded_position(seed), max_nodes=100_000)
+        found = solve(seeded_position(seed), max_nodes=30_000)
         assert (deal.status, deal.positions) == (found.status.name, found.nodes)
     tally = odds.Tally.of(deals.values())
     for name, count in (("winnable", tally.won), ("cannot be won", tally.lost),
@@ -50,7 +50,7 @@ def test_the_verdicts_are_the_solvers_within_the_same_budget(capsys, tmp_path):
         assert f"\n  {name:<14}{count}  ({count / 6:.1%})\n" in out
     assert tally.unsettled > 0 and tally.won > 0 and tally.lost > 0   # the budget bites
     assert all(len(line) <= 79 for line in out.splitlines())
-    assert out.startswith("Aces Up, classic rules: seeds 0..5, budget 100,000 game positions")
+    assert out.startswith("Aces Up, classic rules: seeds 0..5, budget 30,000 game positions")
 
 
 def test_a_run_goes_on_from_its_log_and_solves_only_what_is_missing(capsys, tmp_path):
@@ -68,7 +68,7 @@ def test_a_run_goes_on_from_its_log_and_solves_only_what_is_missing(capsys, tmp_
     assert sorted(odds.parse_line(line).seed for line in again) == list(range(6))
     assert sorted(odds.parse_line(line)[::3] + odds.parse_line(line)[1:2] for line in again) \
         == sorted(odds.parse_line(line)[::3] + odds.parse_line(line)[1:2] for line in deals)
-    assert "# continued: classic rules, budget 100,000 game positions" in log.read_text()
+    assert "# continued: classic rules, budget 30,000 game positions" in log.read_text()
     before = log.read_text()
     status, again_out, _ = run_odds(capsys, "--seeds", "0:6", *SMALL, "--log", str(log))
     assert status == 0 and log.read_text() == before           # nothing left to solve
@@ -82,7 +82,7 @@ def test_a_log_of_another_run_is_refused_and_left_as_it_is(capsys, tmp_path):
     for other in (["--positions", "5000"], ["--budget", "10"], [*SMALL, "--no-lone-moves"]):
         status, out, err = run_odds(capsys, "--seeds", "0:3", *other, "--log", str(log))
         assert (status, out) == (2, "")
-        assert "holds another run (classic rules, budget 100,000 game positions" in err
+        assert "holds another run (classic rules, budget 30,000 game positions" in err
         assert log.read_text() == before
 
 

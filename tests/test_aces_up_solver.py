@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import event, given, settings, strategies as st
+from hypothesis import assume, event, given, settings, strategies as st
 
 from cardgames.aces_up import pruning, rules, solver
 from cardgames.aces_up.pruning import HOLE
@@ -75,6 +75,7 @@ def test_a_short_last_deal_reaches_the_first_columns_only():
 def test_positions_with_a_short_last_deal_are_solved_as_the_rules_play_them(rng, cut,
                                                                            lone_moves):
     position = random_position(rng)
+    assume(rules.card_count(position) <= 12)    # the plain search of the rules is slow
     if position.stock:
         position = rules.Position(position.stock[cut:], position.columns)  # deals cut short
     found = solve(position, lone_moves)
@@ -179,7 +180,7 @@ def any_position(rng, kind):
     return (random_position(rng), crowded_position(rng, 0.7), crowded_position(rng, 1.0))[kind]
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(0, 2))
 def test_the_locked_test_is_its_card_by_card_statement(rng, kind):
     event(f"locked and lost: {locked_by_both(any_position(rng, kind))}")
@@ -388,13 +389,13 @@ def test_the_reference_forgets_past_its_memory_bound_and_keeps_its_verdicts():
         forgets.append(search.remembered())
         forget(search)
 
-    small = 2_000 * solver.BYTES_PER_ENTRY                  # room for 2,000 positions
+    small = 10_000 * solver.BYTES_PER_ENTRY                 # room for 10,000 positions
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(solver._Search, "forget", counted)
         bounded = solve(one, tier="stdlib", memory=small)
         won = solve(four, tier="stdlib", memory=small)
     assert full.status is bounded.status is Status.LOST and bounded.nodes > full.nodes
-    assert forgets and max(forgets) < 2_000 + 2 * solver.CHECK_EVERY
+    assert forgets and max(forgets) < 10_000 + 2 * solver.CHECK_EVERY
     assert won.status is Status.WINNABLE and wins(four, won.line)
 
 
@@ -405,7 +406,7 @@ def resident():
     with open('/proc/self/statm') as statm:
         return int(statm.read().split()[1]) * os.sysconf('SC_PAGE_SIZE')
 before = resident()
-found = solver.solve(rules.seeded_position(3), tier="stdlib", max_seconds=float(sys.argv[1]),
+found = solver.solve(rules.seeded_position(3), tier="stdlib", max_nodes=int(sys.argv[1]),
                      memory=int(sys.argv[2]))
 print(found.nodes, resident() - before)
 """
@@ -413,10 +414,10 @@ print(found.nodes, resident() - before)
 
 @pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="reads /proc (Linux)")
 def test_the_reference_search_stays_within_its_memory_in_resident_memory():
-    bound = 40 << 20
-    done = subprocess.run([sys.executable, "-c", MEMORY_PROBE, "10", str(bound)], cwd=ROOT,
-                          env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+    bound = 20 << 20                # room for about 42,000 positions
+    done = subprocess.run([sys.executable, "-c", MEMORY_PROBE, "250000", str(bound)],
+                          cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
                           capture_output=True, text=True, timeout=120)
     nodes, grown = map(int, done.stdout.split())
-    assert nodes > 300_000          # about 130,000 positions remembered: past the bound
+    assert nodes > 250_000          # twice the positions the bound holds, or more
     assert grown < bound * 1.1

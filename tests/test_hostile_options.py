@@ -95,7 +95,8 @@ def test_simulate_rejects_a_huge_negative_n_with_its_own_message():
 
 
 def test_aces_up_solve_prints_a_huge_seed():
-    run = cardgames("aces-up", "--solve", "--seed", BIG_TEXT, "--budget", "30")
+    # the verdict does not matter here: one second is enough
+    run = cardgames("aces-up", "--solve", "--seed", BIG_TEXT, "--budget", "1")
     assert run.returncode in (0, 1, 3)
     assert one_line(run.stderr).startswith(f"seed {BIG_TEXT}: ")
 
