@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from cardgames.aces_up import rules, solver
 from cardgames.aces_up.interactive import (
-    OFFER, OFFER_PROMPT, Session, board_lines, hint_line, parse, play)
+    OFFER, OFFER_PROMPT, Session, board_lines, hint_line, parse, play_session)
 from cardgames.aces_up.rules import MalformedCommand
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,7 +28,7 @@ def run_lines(session, lines):
         except StopIteration:
             raise EOFError from None
 
-    assert play(session, read, out.append) == 0
+    assert play_session(session, read, out.append) == 0
     return "\n".join(out)
 
 

@@ -27,7 +27,7 @@ from cardgames.aces_up.interactive import (
     guess_lines,
     guess_order,
     hint_line,
-    play,
+    play_session,
     random_seed,
     search_order,
     seed_line,
@@ -49,7 +49,7 @@ def transcript(session, lines, seeds=()):
         out.append(prompt + ("" if line is None else line + "\n"))
         return line
 
-    status = play(session, read, lambda text: out.append(text + "\n"), lambda: next(seeds))
+    status = play_session(session, read, lambda text: out.append(text + "\n"), lambda: next(seeds))
     return status, "".join(out)
 
 
@@ -138,7 +138,7 @@ def test_ctrl_c_at_a_prompt_ends_the_game_cleanly():
         raise KeyboardInterrupt
 
     out = []
-    assert play(Session(3), interrupt, out.append) == 0
+    assert play_session(Session(3), interrupt, out.append) == 0
     assert out[-1] == ""
 
 
@@ -385,6 +385,6 @@ def test_u_at_the_offer_takes_back_the_winning_move():
     assert rules.is_won(session.position)
     answers = iter(["U", "Q"])
     out = []
-    play(session, read=lambda prompt: next(answers), write=out.append)
+    play_session(session, read=lambda prompt: next(answers), write=out.append)
     assert out.count(OFFER) == 1 and "Undone." in out and out[-1] == "You have chosen to quit."
     assert not rules.is_won(session.position)

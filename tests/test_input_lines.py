@@ -150,7 +150,7 @@ def test_the_viewer_compares_lengths_before_converting():
     # int() refuses more than 4,300 digits: a number converted before its length is checked
     # would raise here instead of being an invalid request
     for request in ("9" * 5000, "-" + "9" * 5000, "1--" + "9" * 5000, "00" + "9" * 5000 + "--3"):
-        assert viewer.parse_request(request, 1070) is viewer.Command.INVALID
+        assert viewer.parse_request(request, 1070) is viewer.Answer.INVALID
     assert viewer.parse_request("0" * 5000 + "1070", 1070) == viewer.Selection(1, 1070)
 
 
@@ -266,7 +266,7 @@ def test_every_prompt_ends_at_a_closed_stdin(monkeypatch, capsys):
     with pytest.raises(EOFError):  # the course API: get_option lets EOFError through (§9)
         get_option()
     assert viewer.view(["a", "b"]) == 0
-    assert interactive.play(interactive.Session(3)) == 0
+    assert interactive.play_session(interactive.Session(3)) == 0
     out = capsys.readouterr().out
     assert out.startswith("\nInput an option (DFTRHQ): There are 2 lines")
     assert out.endswith("\naces-up> \n")

@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 from cardgames.cards import Card, Suit, deck52
 from cardgames.solitaire_sevens.rules import (
-    ROUNDS, SEVENS, Move, deal, narrate, outcome)
+    ROUNDS, SEVENS, EventKind, deal, narrate, outcome)
 
 SEEDS = st.one_of(st.integers(-10**6, 10**6), st.integers(-2**200, 2**200))
 
@@ -49,14 +49,15 @@ def test_deal_is_the_plain_seed_shuffle_convention_and_ignores_the_sign(seed):
 def test_seed_678_is_lost_with_4_cards_and_574_won_in_round_2():
     assert outcome(deal(678)) == 4
     end = narrate(deal(574))[-1]
-    assert (end.move, end.round, end.aside) == (Move.END, 2, ())
+    assert (end.kind, end.round, end.aside) == (EventKind.END, 2, ())
     assert outcome(deal(574)) == 0
 
 
 def test_the_first_moves_of_seed_678_match_the_worked_example():
     events = narrate(deal(678))
-    assert [e.move for e in events[:10]] == [
-        Move.DEAL, Move.ROUND, *[Move.PUT_ASIDE] * 6, Move.PLACE_FROM_STACK, Move.ASIDE_BLOCKED]
+    assert [e.kind for e in events[:10]] == [
+        EventKind.DEAL, EventKind.ROUND, *[EventKind.PUT_ASIDE] * 6,
+        EventKind.PLACE_FROM_STACK, EventKind.ASIDE_BLOCKED]
     assert [e.card for e in events[2:9]] == [8, 22, 0, 23, 49, 11, 33]
     assert events[9].card == 11 and len(events[8].stack) == 41
 
@@ -72,8 +73,8 @@ def test_outcome_does_not_modify_its_cards():
 @given(SEEDS)
 def test_every_event_obeys_the_rules(seed):
     events = narrate(deal(seed))
-    assert events[0].move is Move.DEAL and events[-1].move is Move.END
-    assert [e.move for e in events].count(Move.END) == 1
+    assert events[0].kind is EventKind.DEAL and events[-1].kind is EventKind.END
+    assert [e.kind for e in events].count(EventKind.END) == 1
     previous = None
     for event in events:
         placed, stack, aside = event.placed, set(event.stack), set(event.aside)
@@ -91,34 +92,35 @@ def test_every_event_obeys_the_rules(seed):
 
 def check_step(before, after):
     """One event follows from the state before it by the rules of §5."""
-    move, card = after.move, after.card
+    kind, card = after.kind, after.card
     can_place = card is not None and towards_seven(card) in before.placed
-    if move is Move.PUT_ASIDE:
+    if kind is EventKind.PUT_ASIDE:
         assert before.stack[-1] == card and not can_place
         assert after.aside == before.aside + (card,) and after.stack == before.stack[:-1]
-    elif move is Move.PLACE_FROM_STACK:
+    elif kind is EventKind.PLACE_FROM_STACK:
         assert before.stack[-1] == card and can_place
         assert after.placed == before.placed | {card} and after.aside == before.aside
-    elif move is Move.PLACE_FROM_ASIDE:
-        assert before.move in (Move.PLACE_FROM_STACK, Move.PLACE_FROM_ASIDE)
+    elif kind is EventKind.PLACE_FROM_ASIDE:
+        assert before.kind in (EventKind.PLACE_FROM_STACK, EventKind.PLACE_FROM_ASIDE)
         assert before.aside[-1] == card and can_place and after.aside == before.aside[:-1]
-    elif move is Move.ASIDE_BLOCKED:
-        assert before.move in (Move.PLACE_FROM_STACK, Move.PLACE_FROM_ASIDE)
+    elif kind is EventKind.ASIDE_BLOCKED:
+        assert before.kind in (EventKind.PLACE_FROM_STACK, EventKind.PLACE_FROM_ASIDE)
         assert after.aside and after.aside[-1] == card and not can_place
-    elif move is Move.ROUND:
+    elif kind is EventKind.ROUND:
         assert after.round == before.round + 1 <= ROUNDS
         assert after.round == 1 or (not before.stack and before.aside)
         assert after.stack == (before.aside[::-1] if after.round > 1 else before.stack)
     else:
-        assert move is Move.END and not before.stack
+        assert kind is EventKind.END and not before.stack
         assert not before.aside or before.round == ROUNDS
-    if move not in (Move.ROUND, Move.END):
+    if kind not in (EventKind.ROUND, EventKind.END):
         assert after.round == before.round
-    placing = (Move.PLACE_FROM_STACK, Move.PLACE_FROM_ASIDE)
-    if before.move in placing and move not in (Move.PLACE_FROM_ASIDE, Move.ASIDE_BLOCKED):
+    placing = (EventKind.PLACE_FROM_STACK, EventKind.PLACE_FROM_ASIDE)
+    if before.kind in placing and \
+            kind not in (EventKind.PLACE_FROM_ASIDE, EventKind.ASIDE_BLOCKED):
         assert not before.aside   # a placement is followed by a check of the aside top
-    if move in placing + (Move.ASIDE_BLOCKED,) and before.move not in placing:
-        assert move is Move.PLACE_FROM_STACK   # the aside is checked only after a placement
+    if kind in placing + (EventKind.ASIDE_BLOCKED,) and before.kind not in placing:
+        assert kind is EventKind.PLACE_FROM_STACK   # the aside is checked only after a placement
 
 
 @settings(max_examples=200)

@@ -7,10 +7,10 @@ import io
 import pytest
 from hypothesis import example, given, settings, strategies as st
 
-from cardgames.viewer import PROMPT, Command, Selection, menu_lines, parse_request, view
+from cardgames.viewer import PROMPT, Answer, Selection, menu_lines, parse_request, view
 
 N = 1070
-QUIT, INVALID = Command.QUIT, Command.INVALID
+QUIT, INVALID = Answer.QUIT, Answer.INVALID
 
 #: Every row of the input table of spec §7 (N = 1070).
 SPEC_TABLE = [
@@ -44,7 +44,7 @@ def test_more_edges():
     assert parse_request("qq", N) is INVALID and parse_request("q 5", N) is INVALID
 
 
-def oracle(text: str, count: int) -> Selection | Command:
+def oracle(text: str, count: int) -> Selection | Answer:
     """§7 read by hand (no regular expression): blanks, ASCII digits, the three forms."""
     blanks, digits = " \t", "0123456789"
 

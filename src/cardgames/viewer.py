@@ -22,7 +22,7 @@ _REQUEST = re.compile(
     r"[ \t]*(?:([0-9]+)|-([0-9]+)|([0-9]+)[ \t]*--[ \t]*([0-9]+))[ \t]*")
 
 
-class Command(enum.Enum):
+class Answer(enum.Enum):
     """The answers to the prompt that select no lines."""
 
     QUIT = "quit"
@@ -37,17 +37,17 @@ class Selection:
     last: int
 
 
-def parse_request(text: str, count: int) -> Selection | Command:
+def parse_request(text: str, count: int) -> Selection | Answer:
     """Read the user's line against a list of ``count`` lines."""
     if _QUIT.fullmatch(text):
-        return Command.QUIT
+        return Answer.QUIT
     match = _REQUEST.fullmatch(text)
     if match is None:
-        return Command.INVALID
+        return Answer.INVALID
     numbers = [digits for digits in match.groups() if digits is not None]
     significant = [digits.lstrip("0") or "0" for digits in numbers]
     if any(len(digits) > len(str(count)) for digits in significant):
-        return Command.INVALID  # above count: rejected by length, a long number never converted
+        return Answer.INVALID  # above count: rejected by length, a long number never converted
     values = [int(digits) for digits in significant]  # ASCII digits, as short as count's
     if match.group(1) is not None:
         first, last = 1, values[0]
@@ -56,7 +56,7 @@ def parse_request(text: str, count: int) -> Selection | Command:
     else:
         first, last = values
     if not 1 <= first <= last <= count:
-        return Command.INVALID
+        return Answer.INVALID
     return Selection(first, last)
 
 
@@ -75,7 +75,7 @@ def menu_lines(count: int) -> list[str]:
     ]
 
 
-def answer_lines(request: Selection | Command, lines: Sequence[str]) -> list[str]:
+def answer_lines(request: Selection | Answer, lines: Sequence[str]) -> list[str]:
     """What is printed for a request that is not ``q``: the selected lines between two blanks."""
     if isinstance(request, Selection):
         return ["", *lines[request.first - 1:request.last], ""]
@@ -102,6 +102,6 @@ def view(lines: Sequence[str], read: Callable[[str], str | None] | None = None,
         if line is None:
             return 0
         request = parse_request(line, count)
-        if request is Command.QUIT:
+        if request is Answer.QUIT:
             return 0
         block = answer_lines(request, lines)

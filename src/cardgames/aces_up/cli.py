@@ -53,8 +53,8 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if args.classic:
             main(seed=args.seed)
         else:
-            from cardgames.aces_up.interactive import Session, play
-            play(Session(args.seed, not args.no_lone_moves, args.budget,
+            from cardgames.aces_up.interactive import Session, play_session
+            play_session(Session(args.seed, not args.no_lone_moves, args.budget,
                          memory=args.memory << 20, tier=tier))
     except KeyboardInterrupt:
         pass

@@ -2,7 +2,7 @@
 
 Game logic lives in ``rules`` and ``solver``; this module keeps the undo history
 (:class:`Session`, pure), turns solver verdicts and rejected commands into lines of at most
-:data:`WIDTH` columns, and runs the prompt loop (:func:`play`), the only function here that
+:data:`WIDTH` columns, and runs the prompt loop (:func:`play_session`), the only function here that
 reads or prints.
 """
 
@@ -43,11 +43,13 @@ __all__ = [
     "Guess",
     "Session",
     "board_lines",
+    "guess_order",
     "hint_line",
     "parse",
-    "play",
+    "play_session",
     "random_seed",
     "rejection",
+    "search_order",
     "seed_line",
     "solve_seed",
 ]
@@ -461,7 +463,7 @@ def won_line(session: Session, by_solver: bool = False) -> str:
 # ---------------------------------------------------------------- the prompt loop
 
 
-def play(session: Session, read: Callable[[str], str | None] | None = None,
+def play_session(session: Session, read: Callable[[str], str | None] | None = None,
          write: Callable[[str], None] = print,
          new_seed: Callable[[], int] = random_seed) -> int:
     """The prompt loop; returns 0 when the player quits or input ends (or Ctrl-C at a prompt).

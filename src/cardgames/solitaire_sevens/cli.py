@@ -38,5 +38,5 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         game = report.Game("solitaire-2", "cards_left", LAYOUT, "cards left")
         return report.print_simulation(args, game, program.count_cards_left)
     if args.seed is not None:
-        return program.play(args.seed)
+        return program.play_seed(args.seed)
     return program.main([])

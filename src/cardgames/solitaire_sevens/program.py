@@ -15,7 +15,7 @@ from cardgames.solitaire_sevens.rules import CARDS, deal, narrate, outcome
 from cardgames.solitaire_sevens.text import collected_lines
 from cardgames.viewer import view
 
-__all__ = ["simulate", "play", "main", "HEADER", "count_cards_left", "cards_left_codes"]
+__all__ = ["simulate", "play_seed", "main", "HEADER", "count_cards_left", "cards_left_codes"]
 
 HEADER = "Number of cards left | Frequency"
 
@@ -60,7 +60,7 @@ def game_lines(seed: int) -> list[str]:
     return collected_lines(narrate(deal(seed)))
 
 
-def play(seed: int) -> int:
+def play_seed(seed: int) -> int:
     """Play the game of ``seed``, then let the user view its lines; return the exit status."""
     return view(game_lines(seed))
 
@@ -68,4 +68,4 @@ def play(seed: int) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """No argument: ask for a seed, play and view; ``N I``: print the table of simulate(N, I)."""
     return run_solitaire(sys.argv[1:] if argv is None else argv, "solitaire_2.py",
-                         play, simulate)
+                         play_seed, simulate)

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from cardgames.cards import deck52, seeded_shuffle
 
 __all__ = [
-    "SEVENS", "CARDS", "ROUNDS", "Move", "Event",
+    "SEVENS", "CARDS", "ROUNDS", "EventKind", "Event",
     "deal", "play", "outcome", "narrate",
 ]
 
@@ -49,7 +49,7 @@ _REACHED_CARDS_AT_START = {seven + side for seven in SEVENS for side in (-1, 0, 
 REACHED_AT_START = tuple(index in _REACHED_CARDS_AT_START for index in range(52 + 8))
 
 
-class Move(enum.Enum):
+class EventKind(enum.Enum):
     """What an event of the game is."""
 
     DEAL = "deal"                      # the Sevens laid out, the 48 cards shuffled
@@ -62,9 +62,9 @@ class Move(enum.Enum):
 
 
 class Event(NamedTuple):
-    """One move and the state right after it."""
+    """One event of the game and the state right after it."""
 
-    move: Move
+    kind: EventKind
     card: int | None            # the card moved, or looked at (None for DEAL, ROUND, END)
     round: int                  # the round it happens in (0 for DEAL)
     stack: tuple[int, ...]      # bottom .. top
@@ -77,25 +77,25 @@ def deal(seed: int) -> list[int]:
     return seeded_shuffle(CARDS, seed)
 
 
-_TAKES_FROM_STACK = (Move.PUT_ASIDE, Move.PLACE_FROM_STACK)
+_TAKES_FROM_STACK = (EventKind.PUT_ASIDE, EventKind.PLACE_FROM_STACK)
 
 
-def _record(trace: list[Event], move: Move, card: int | None, round_number: int,
+def _record(trace: list[Event], kind: EventKind, card: int | None, round_number: int,
             state: tuple[list[int], list[int], list[bool]]) -> None:
-    """Append the event of ``move``, with a snapshot of the state of ``play``."""
+    """Append an event of this kind, with a snapshot of the state of ``play``."""
     order, aside, reached = state
-    if move is Move.DEAL or move is Move.ROUND:
+    if kind is EventKind.DEAL or kind is EventKind.ROUND:
         stack = tuple(order[::-1])
     else:                                   # the stack before, less its top if it was taken
-        stack = trace[-1].stack[:-1] if move in _TAKES_FROM_STACK else trace[-1].stack
+        stack = trace[-1].stack[:-1] if kind in _TAKES_FROM_STACK else trace[-1].stack
     placed = frozenset(compress(range(52), map(reached.__getitem__, BEYOND)))
-    trace.append(Event(move, card, round_number, stack, tuple(aside), placed))
+    trace.append(Event(kind, card, round_number, stack, tuple(aside), placed))
 
 
 def play(cards: list[int], trace: list[Event] | None = None) -> int:
     """Play the game on the shuffled ``cards`` (last = top); return the number of cards left.
 
-    With ``trace``, append one Event per move to it.  ``cards`` is not modified.
+    With ``trace``, append one Event per event of the game to it.  ``cards`` is not modified.
     """
     # reached[c]: c is placed, or is the next card its half-column expects.  For a card not
     # yet placed this is exactly "can be placed", so each test is one list lookup; placing c
@@ -107,35 +107,35 @@ def play(cards: list[int], trace: list[Event] | None = None) -> int:
     tracing = trace is not None
     events: list[Event] = trace if trace is not None else []  # trace, for mypy: used if tracing
     if tracing:
-        _record(events, Move.DEAL, None, 0, (order, aside, reached))
+        _record(events, EventKind.DEAL, None, 0, (order, aside, reached))
     for round_number in range(1, ROUNDS + 1):
         state = (order, aside, reached)      # what the events show
         if tracing:
-            _record(events, Move.ROUND, None, round_number, state)
+            _record(events, EventKind.ROUND, None, round_number, state)
         put, pop = aside.append, aside.pop
         for card in order:
             if not reached[card]:
                 put(card)
                 if tracing:
-                    _record(events, Move.PUT_ASIDE, card, round_number, state)
+                    _record(events, EventKind.PUT_ASIDE, card, round_number, state)
                 continue
             reached[beyond[card]] = True
             if tracing:
-                _record(events, Move.PLACE_FROM_STACK, card, round_number, state)
+                _record(events, EventKind.PLACE_FROM_STACK, card, round_number, state)
             while aside:
                 if not reached[aside[-1]]:
                     if tracing:
-                        _record(events, Move.ASIDE_BLOCKED, aside[-1], round_number, state)
+                        _record(events, EventKind.ASIDE_BLOCKED, aside[-1], round_number, state)
                     break
                 top = pop()
                 reached[beyond[top]] = True
                 if tracing:
-                    _record(events, Move.PLACE_FROM_ASIDE, top, round_number, state)
+                    _record(events, EventKind.PLACE_FROM_ASIDE, top, round_number, state)
         if not aside or round_number == ROUNDS:
             break
         order, aside = aside, []   # the pile turned over: the first card put aside is on top
     if tracing:
-        _record(events, Move.END, None, round_number, state)
+        _record(events, EventKind.END, None, round_number, state)
     return len(aside)
 
 

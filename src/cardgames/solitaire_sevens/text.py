@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardgames.cards import deck52, face_down, face_up, glyph_table
-from cardgames.solitaire_sevens.rules import Event, Move
+from cardgames.solitaire_sevens.rules import Event, EventKind
 
 GLYPHS = glyph_table(deck52())
 SMILE = "\U0001F60A\uFE0F"
@@ -44,18 +44,18 @@ def lost_line(cards_left: int) -> str:
 
 def event_lines(event: Event) -> list[str]:
     """The block of collected lines that describes one event."""
-    move = event.move
-    if move is Move.DEAL:
+    kind = event.kind
+    if kind is EventKind.DEAL:
         return [DEAL_LINE, face_down(len(event.stack)), "", *table(event.placed)]
-    if move is Move.ROUND:
+    if kind is EventKind.ROUND:
         return ["", f"Starting {ORDINALS[event.round - 1]} round...", ""]
-    if move is Move.PUT_ASIDE:
+    if kind is EventKind.PUT_ASIDE:
         return [PUT_ASIDE_LINE, face_down(len(event.stack)), faceup(event.aside), ""]
-    if move is Move.ASIDE_BLOCKED:
+    if kind is EventKind.ASIDE_BLOCKED:
         return [ASIDE_BLOCKED_LINE, ""]
-    if move is Move.END:
+    if kind is EventKind.END:
         return [lost_line(len(event.aside)) if event.aside else WON_LINE]
-    title = PLACE_FROM_STACK_LINE if move is Move.PLACE_FROM_STACK else PLACE_FROM_ASIDE_LINE
+    title = PLACE_FROM_STACK_LINE if kind is EventKind.PLACE_FROM_STACK else PLACE_FROM_ASIDE_LINE
     return [title, face_down(len(event.stack)), faceup(event.aside), *table(event.placed), ""]
 
 
