@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import aces_up
-from cardgames import cli, console, report
+from cardgames import cli, console, progress, report
 from cardgames.aces_up import cli as aces_up_cli
 from cardgames.twenty_four import solver
 from cardgames.twenty_four.stats import hand_statistics, statistics_lines
@@ -144,14 +144,14 @@ def test_progress_bar_of_a_huge_run():
             return True
 
     stream = Terminal()
-    assert report.progress_bar(BIG, stream=stream) is not None
+    assert progress.progress_bar(BIG, stream=stream) is not None
     times = iter([0.0, 0.0, 1.0])  # the start, its first drawing, one second later
-    show = report.Progress(BIG, console.StatusLine(stream), clock=lambda: next(times))
+    show = progress.Progress(BIG, console.StatusLine(stream), clock=lambda: next(times))
     show(20_000)
     line = stream.getvalue().split("\r")[-1]
     assert line.endswith(" games/s  over 99 h left\x1b[K")  # 5,001 digits: left out at 80
     assert len(line) - len("\x1b[K") < 80
-    assert f" 20,000 of {console.integer_text(BIG, ',')} games " in report.progress_line(
+    assert f" 20,000 of {console.integer_text(BIG, ',')} games " in progress.progress_line(
         20_000, BIG, 1.0, 20_000)  # a terminal wide enough
 
 

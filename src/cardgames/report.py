@@ -1,35 +1,22 @@
 """Simulation results for people and for scripts: the odds table (counts, shares with as many
-decimals as their 95% interval needs, a bar per row), JSON, and a progress bar on a terminal.
+decimals as their 95% interval needs, a bar per row), JSON, and the SVG picture.
 
 The root scripts print the assignment's bare table (``simulate.table_lines``); the
-``cardgames`` command prints this richer one.  Everything comes from integer counts, divided
-only in the last formatting step; every function here returns lines, only ``print_simulation``
-writes them.
+``cardgames`` command prints this richer one (``simulation_cli`` runs it, ``progress`` draws
+the progress bar).  Everything comes from integer counts, divided only in the last formatting
+step; every function here returns text and prints nothing.
 """
 
 from __future__ import annotations
 
-import argparse
-import functools
 import json
-import os
 import sys
-import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 
-from cardgames import tiers
 from cardgames.simulate import wilson_interval
-from cardgames.tiers import AUTO, TIERS, TierError
-
-if TYPE_CHECKING:
-    from cardgames.console import StatusLine
-    from cardgames.simulate import BatchCounter, TieredCounter
-
-#: Runs of at least this many games show a progress bar (on a terminal only).
-LONG_RUN = 100_000
 
 #: The width of a table written anywhere but a terminal (a pipe, a file): fixed, so that the
 #: same run gives the same bytes wherever it is written.
@@ -274,181 +261,6 @@ def _json_dumps(document: Mapping[str, Any], whole: tuple[str, ...]) -> str:
     return text
 
 
-#: The longest progress bar, in characters: wider terminals get more room for the figures.
-MAX_PROGRESS_BAR = 40
-
-
-def duration_text(seconds: int) -> str:
-    """A duration of whole seconds as ``m:ss`` or ``h:mm:ss``; ``over 99 h`` past that."""
-    if seconds >= 100 * 3600:
-        return "over 99 h"
-    hours, rest = divmod(seconds, 3600)
-    minutes, seconds = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
-
-
-def rate_text(rate: float) -> str:
-    """A rate in at most three significant digits past 10,000: ``9,876``, ``123k``, ``1.23M``."""
-    if rate < 10_000:
-        return f"{round(rate):,}"
-    # the largest scale the rate reaches once rounded (k always does, from 10,000 up)
-    scale, suffix = next((scale, suffix) for scale, suffix in (
-        (10 ** 9, "G"), (10 ** 6, "M"), (10 ** 3, "k")) if rate >= scale * 0.9995)
-    value = rate / scale
-    decimals = max(0, 3 - len(str(int(value))))
-    text = f"{value:.{decimals}f}"
-    if len(text.replace(".", "")) > 3:      # rounded up a digit: 99.96 is 100
-        text = f"{value:.{max(0, decimals - 1)}f}"
-    return text + suffix
-
-
-def progress_line(done: int, total: int, elapsed: float, columns: int) -> str:
-    """The progress of a run in fewer than ``columns`` characters: a bar, the share done, the
-    games done, the rate and the time left.  Each figure keeps its width from start to end,
-    so the bar does not jump.  The bar takes what room is left, at most MAX_PROGRESS_BAR
-    columns; when that is below MIN_BAR, the games done, then the rate, then the time left
-    are left out, and when even that is not enough the bar goes."""
-    room = columns - 1
-    total_text = count_text(total)
-    known = done > 0 and elapsed >= 0.001  # a rate from less is noise
-    rate = rate_text(done / elapsed) if known else ""
-    left = duration_text(int(Fraction(total - done) * Fraction(elapsed) / done)) if known else ""
-    parts = [f"{100 * done // total:3d}%",
-             f"{count_text(done):>{len(total_text)}} of {total_text} games",
-             f"{rate:>5} games/s" if known else " " * 13,
-             f"{left:>4} left" if known else " " * 9]
-    for dropped in (None, 1, 2, 3):  # the index of the part to leave out next
-        if dropped is not None:
-            parts[dropped] = ""
-        text = "  ".join(part for part in parts if part)
-        if len(text) <= room - MIN_BAR - 3:
-            break
-    width = min(MAX_PROGRESS_BAR, room - len(text) - 3)
-    if width < MIN_BAR:
-        return text.strip()[:room]
-    bar = bar_text(done * width * 8 // total).ljust(width)
-    return f"[{bar}] {text}".rstrip()
-
-
-class Progress:
-    """The progress bar of a run: called with the games done, erased at the end."""
-
-    def __init__(self, total: int, status: StatusLine, clock: Callable[[], float] = time.monotonic) -> None:
-        self.total, self.status, self.clock = total, status, clock
-        self.started = clock()
-        self(0)
-
-    def __call__(self, done: int) -> None:
-        """Redraw the bar for ``done`` games, within the terminal's present width."""
-        if done >= self.total:
-            self.close()
-            return
-        line = progress_line(done, self.total, self.clock() - self.started,
-                             self.status.room() + 1)
-        self.status.show(line)
-
-    def close(self) -> None:
-        """Erase the bar."""
-        self.status.clear()
-
-
-def progress_bar(total: int, stream: TextIO | None = None) -> Progress | None:
-    """A progress bar on ``stream`` (stderr), or None when not wanted.
-
-    Only a long run on a terminal gets one, so pipes and files never see it.
-    """
-    from cardgames.console import StatusLine
-
-    status = StatusLine(sys.stderr if stream is None else stream)
-    if total < LONG_RUN or not status.on:
-        return None
-    return Progress(total, status)
-
-
-def add_simulation_options(parser: argparse.ArgumentParser, exact: bool = False) -> None:
-    """The options of a simulation subcommand: --games, --seed, --jobs, --json, --plot, ...
-
-    ``exact``: the subcommand also has --exact, which --json and --plot go with too.
-    """
-    from cardgames.console import integer, positive_integer
-
-    also = " (or --exact)" if exact else ""
-    parser.add_argument("--games", type=positive_integer, metavar="N",
-                        help="simulate N games and print the odds with 95%% intervals")
-    parser.add_argument("--seed", type=integer, metavar="I",
-                        help="first seed of the simulation (default 0); without --games, "
-                             "play the game of seed I without asking for it")
-    parser.add_argument("--jobs", type=positive_integer, metavar="J",
-                        help="worker processes for the simulation (default 1)")
-    parser.add_argument("--json", action="store_true",
-                        help=f"with --games{also}: print the results as JSON")
-    parser.add_argument("--plot", type=writable_file, metavar="FILE",
-                        help=f"with --games{also}: also draw the odds, with their 95%% "
-                             "intervals, as an SVG picture in FILE")
-    parser.add_argument("--tier", choices=(AUTO, *TIERS), metavar="TIER",
-                        help="with --games: how to play the games: stdlib, numpy, numba, or "
-                             "auto (default: the fastest installed; the table is the same)")
-    parser.add_argument("--scheduler", metavar="ADDRESS",
-                        help="with --games: run on a Dask cluster, e.g. tcp://host:8786 "
-                             "(needs the 'distributed' extra)")
-
-
-def writable_file(text: str) -> str:
-    """An argparse ``type``: a path where a file can be written (checked before a long run)."""
-    from cardgames.console import shown_argument
-
-    folder = os.path.dirname(text) or "."
-    if not text or os.path.isdir(text):
-        reason = "a folder" if text else "empty"
-    elif not os.path.isdir(folder):
-        reason = f"no folder {shown_argument(folder)}"
-    elif not os.access(text if os.path.exists(text) else folder, os.W_OK):
-        reason = "not writable"
-    else:
-        return text
-    raise argparse.ArgumentTypeError(
-        f"needs a file it can write, not {shown_argument(text)} ({reason})")
-
-
-def check_simulation_options(parser: argparse.ArgumentParser, args: argparse.Namespace,
-                             has_exact: bool = False) -> None:
-    """Reject options that mean nothing together (argparse's error: usage, status 2).
-
-    ``has_exact``: the subcommand has --exact, which --json and --plot go with too.
-    """
-    exact = has_exact and args.exact
-    given = [name for name, on in (("--jobs", args.jobs is not None),
-                                   ("--scheduler", args.scheduler is not None),
-                                   ("--tier", bool(args.tier)),
-                                   ("--json", args.json and not exact),
-                                   ("--plot", args.plot is not None and not exact)) if on]
-    if args.games is None and given:
-        alone = " (or --exact)" if has_exact and given[-1] in ("--json", "--plot") else ""
-        parser.error(f"{_listed(given)} {'goes' if len(given) == 1 else 'go'} "
-                     f"with --games N{alone}")
-    if args.jobs is not None and args.scheduler is not None:
-        parser.error("--jobs and --scheduler exclude each other (the cluster has its workers)")
-
-
-def _listed(names: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def write_plot(path: str, svg: str) -> int:
-    """Write the picture to ``path``; the exit status (IO_ERROR_STATUS, with one line, if not)."""
-    from cardgames.console import IO_ERROR_STATUS
-
-    try:
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(svg)
-    except OSError as error:
-        print(f"cardgames: cannot write the plot to {path}: {error.strerror or error}",
-              file=sys.stderr)
-        return IO_ERROR_STATUS
-    return 0
-
-
 def simulation_plot(title: str, x_label: str, counts: Mapping[int, int], n: int,
                     exact: Exact | None = None) -> str:
     """The SVG picture of a simulation: a bar per outcome, its 95% interval, the exact odds."""
@@ -476,77 +288,3 @@ def exact_plot(title: str, x_label: str, exact: Exact) -> str:
                      f"{exact.unit}, {percent_text(exact.share(k), MIN_DECIMALS)}")
             for k in rows({}, exact)]
     return plot.svg(title, x_label, f"share of {exact.unit}", bars)
-
-
-@dataclass(frozen=True)
-class Game:
-    """What a simulation subcommand prints: its name, the JSON name of its outcome, the
-    table's layout, the picture's label for the outcome, and the exact odds if known."""
-
-    name: str
-    outcome: str
-    layout: Layout
-    x_label: str
-    exact: Exact | None = None
-
-
-def print_simulation(args: argparse.Namespace, game: Game, count: TieredCounter) -> int:
-    """Run the simulation the options ask for and print its table (or JSON); return the status."""
-    from cardgames.simulate import count_outcomes, on_tier
-
-    first, n = args.seed or 0, args.games
-    batch: BatchCounter  # count, bound to a tier
-    try:
-        if args.scheduler is not None:  # the workers choose, among their tiers, for n games
-            batch = functools.partial(count, tier=tiers.requested(args.tier), run_games=n)
-        else:
-            batch = on_tier(count, n, args.tier)
-    except TierError as error:
-        print(f"cardgames: {error}", file=sys.stderr)
-        return 2
-    if args.scheduler is not None:  # "" too: an address that cannot work, not a local run
-        try:
-            import distributed  # noqa: F401  (optional: the 'distributed' extra)
-        except ImportError:
-            print("cardgames: --scheduler needs Dask: pip install 'cardgames[distributed]'",
-                  file=sys.stderr)
-            return 2
-        from cardgames import cluster
-        try:  # within cluster.TIMEOUT, or one line on what answers, or fails to
-            client = cluster.connect(args.scheduler)
-        except cluster.SchedulerError as error:
-            print(f"cardgames: {error}", file=sys.stderr)
-            return error.status
-        progress = progress_bar(n)
-        try:
-            with client:
-                counts = count_outcomes(batch, first, n, executor=client.get_executor(),
-                                        progress=progress)
-        except OSError as error:  # no scheduler there, or it went away
-            print(f"cardgames: cannot use the scheduler {args.scheduler}: {error}",
-                  file=sys.stderr)
-            return 1
-        except TierError as error:  # the tier asked for is not installed on the workers
-            print(f"cardgames: on the cluster's workers, {error}", file=sys.stderr)
-            return 2
-        finally:
-            if progress is not None:
-                progress.close()
-    else:
-        progress = progress_bar(n)
-        try:
-            counts = count_outcomes(batch, first, n, jobs=args.jobs or 1, progress=progress)
-        finally:
-            if progress is not None:
-                progress.close()
-    status = 0
-    if args.plot is not None:   # first: a reader of the table that goes away loses no picture
-        title = f"{game.name}: {game.x_label}, {count_text(n)} games (95% intervals)"
-        status = write_plot(args.plot, simulation_plot(title, game.x_label, counts, n,
-                                                       game.exact))
-    if args.json:
-        print(as_json(game.name, counts, n, first, game.outcome, game.exact,
-                      game.layout.descending, game.layout.total_label))
-    else:
-        print("\n".join(table(game.layout, counts, n, game.exact, width=output_width())))
-    return status

@@ -6,7 +6,7 @@ import argparse
 import dataclasses
 import sys
 
-from cardgames import report
+from cardgames import report, simulation_cli
 from cardgames.solitaire_aces import odds, program
 
 #: The people's table: wins only, by cards left, with the total of wins below.
@@ -32,7 +32,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
                     "narrate its game.")
     parser.add_argument("--exact", action="store_true",
                         help="print the exact odds over all 35,960 ace placements")
-    report.add_simulation_options(parser, exact=True)
+    simulation_cli.add_simulation_options(parser, exact=True)
     parser.set_defaults(func=run, parser=parser)
     return parser
 
@@ -54,12 +54,12 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if given:
             parser.error(f"--exact counts every ace placement: no {', '.join(given)} "
                          "(--json and --plot are allowed)")
-    report.check_simulation_options(parser, args, has_exact=True)
+    simulation_cli.check_simulation_options(parser, args, has_exact=True)
     if args.exact:
         return print_exact(args)
     if args.games is not None:
-        game = report.Game("solitaire-1", "cards_left_when_winning", LAYOUT, X_LABEL, exact())
-        return report.print_simulation(args, game, program.count_wins)
+        game = simulation_cli.Game("solitaire-1", "cards_left_when_winning", LAYOUT, X_LABEL, exact())
+        return simulation_cli.print_simulation(args, game, program.count_wins)
     if args.seed is not None:
         program.play_seed(args.seed)
         return 0
@@ -71,7 +71,7 @@ def print_exact(args: argparse.Namespace) -> int:
     status = 0
     if args.plot is not None:
         title = f"solitaire-1: exact odds over {report.count_text(exact().total)} ace placements"
-        status = report.write_plot(args.plot, report.exact_plot(title, X_LABEL, exact()))
+        status = simulation_cli.write_plot(args.plot, report.exact_plot(title, X_LABEL, exact()))
     if args.json:
         print(report.exact_json("solitaire-1", exact(), "cards_left_when_winning", "won"))
     else:

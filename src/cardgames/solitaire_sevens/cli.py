@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from cardgames import report
+from cardgames import report, simulation_cli
 from cardgames.solitaire_sevens import program
 
 #: The people's table: every outcome by cards left, from the most down to 0 (won).
@@ -23,7 +23,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
         description="The 52-card Sevens solitaire. With no option, prompt for a seed, play "
                     "its game and page through the narration; with --games, print the table "
                     "of cards left.")
-    report.add_simulation_options(parser)
+    simulation_cli.add_simulation_options(parser)
     parser.add_argument("--exact", action="store_true", help=argparse.SUPPRESS)
     parser.set_defaults(func=run, parser=parser)
     return parser
@@ -33,10 +33,10 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Carry out the subcommand; return the exit status."""
     if args.exact:
         parser.error(NO_EXACT)
-    report.check_simulation_options(parser, args)
+    simulation_cli.check_simulation_options(parser, args)
     if args.games is not None:
-        game = report.Game("solitaire-2", "cards_left", LAYOUT, "cards left")
-        return report.print_simulation(args, game, program.count_cards_left)
+        game = simulation_cli.Game("solitaire-2", "cards_left", LAYOUT, "cards left")
+        return simulation_cli.print_simulation(args, game, program.count_cards_left)
     if args.seed is not None:
         return program.play_seed(args.seed)
     return program.main([])

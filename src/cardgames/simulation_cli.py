@@ -1,0 +1,187 @@
+"""The simulation subcommands' shared part: their options (--games, --seed, --jobs, --json,
+--plot, --tier, --scheduler), the checks of what goes together, and the run itself, in this
+process, in worker processes or on a Dask cluster, which prints the table or the JSON
+(``report``) and writes the picture.
+
+``solitaire_aces.cli`` and ``solitaire_sevens.cli`` call it with their ``Game``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cardgames import tiers
+from cardgames.progress import progress_bar
+from cardgames.report import (
+    Exact, Layout, as_json, count_text, output_width, simulation_plot, table)
+from cardgames.tiers import AUTO, TIERS, TierError
+
+if TYPE_CHECKING:
+    from cardgames.simulate import BatchCounter, TieredCounter
+
+__all__ = ["Game", "add_simulation_options", "check_simulation_options", "print_simulation",
+           "writable_file", "write_plot"]
+
+
+def add_simulation_options(parser: argparse.ArgumentParser, exact: bool = False) -> None:
+    """The options of a simulation subcommand: --games, --seed, --jobs, --json, --plot, ...
+
+    ``exact``: the subcommand also has --exact, which --json and --plot go with too.
+    """
+    from cardgames.console import integer, positive_integer
+
+    also = " (or --exact)" if exact else ""
+    parser.add_argument("--games", type=positive_integer, metavar="N",
+                        help="simulate N games and print the odds with 95%% intervals")
+    parser.add_argument("--seed", type=integer, metavar="I",
+                        help="first seed of the simulation (default 0); without --games, "
+                             "play the game of seed I without asking for it")
+    parser.add_argument("--jobs", type=positive_integer, metavar="J",
+                        help="worker processes for the simulation (default 1)")
+    parser.add_argument("--json", action="store_true",
+                        help=f"with --games{also}: print the results as JSON")
+    parser.add_argument("--plot", type=writable_file, metavar="FILE",
+                        help=f"with --games{also}: also draw the odds, with their 95%% "
+                             "intervals, as an SVG picture in FILE")
+    parser.add_argument("--tier", choices=(AUTO, *TIERS), metavar="TIER",
+                        help="with --games: how to play the games: stdlib, numpy, numba, or "
+                             "auto (default: the fastest installed; the table is the same)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="with --games: run on a Dask cluster, e.g. tcp://host:8786 "
+                             "(needs the 'distributed' extra)")
+
+
+def writable_file(text: str) -> str:
+    """An argparse ``type``: a path where a file can be written (checked before a long run)."""
+    from cardgames.console import shown_argument
+
+    folder = os.path.dirname(text) or "."
+    if not text or os.path.isdir(text):
+        reason = "a folder" if text else "empty"
+    elif not os.path.isdir(folder):
+        reason = f"no folder {shown_argument(folder)}"
+    elif not os.access(text if os.path.exists(text) else folder, os.W_OK):
+        reason = "not writable"
+    else:
+        return text
+    raise argparse.ArgumentTypeError(
+        f"needs a file it can write, not {shown_argument(text)} ({reason})")
+
+
+def check_simulation_options(parser: argparse.ArgumentParser, args: argparse.Namespace,
+                             has_exact: bool = False) -> None:
+    """Reject options that mean nothing together (argparse's error: usage, status 2).
+
+    ``has_exact``: the subcommand has --exact, which --json and --plot go with too.
+    """
+    exact = has_exact and args.exact
+    given = [name for name, on in (("--jobs", args.jobs is not None),
+                                   ("--scheduler", args.scheduler is not None),
+                                   ("--tier", bool(args.tier)),
+                                   ("--json", args.json and not exact),
+                                   ("--plot", args.plot is not None and not exact)) if on]
+    if args.games is None and given:
+        alone = " (or --exact)" if has_exact and given[-1] in ("--json", "--plot") else ""
+        parser.error(f"{_listed(given)} {'goes' if len(given) == 1 else 'go'} "
+                     f"with --games N{alone}")
+    if args.jobs is not None and args.scheduler is not None:
+        parser.error("--jobs and --scheduler exclude each other (the cluster has its workers)")
+
+
+def _listed(names: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def write_plot(path: str, svg: str) -> int:
+    """Write the picture to ``path``; the exit status (IO_ERROR_STATUS, with one line, if not)."""
+    from cardgames.console import IO_ERROR_STATUS
+
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(svg)
+    except OSError as error:
+        print(f"cardgames: cannot write the plot to {path}: {error.strerror or error}",
+              file=sys.stderr)
+        return IO_ERROR_STATUS
+    return 0
+
+
+@dataclass(frozen=True)
+class Game:
+    """What a simulation subcommand prints: its name, the JSON name of its outcome, the
+    table's layout, the picture's label for the outcome, and the exact odds if known."""
+
+    name: str
+    outcome: str
+    layout: Layout
+    x_label: str
+    exact: Exact | None = None
+
+
+def print_simulation(args: argparse.Namespace, game: Game, count: TieredCounter) -> int:
+    """Run the simulation the options ask for and print its table (or JSON); return the status."""
+    from cardgames.simulate import count_outcomes, on_tier
+
+    first, n = args.seed or 0, args.games
+    batch: BatchCounter  # count, bound to a tier
+    try:
+        if args.scheduler is not None:  # the workers choose, among their tiers, for n games
+            batch = functools.partial(count, tier=tiers.requested(args.tier), run_games=n)
+        else:
+            batch = on_tier(count, n, args.tier)
+    except TierError as error:
+        print(f"cardgames: {error}", file=sys.stderr)
+        return 2
+    if args.scheduler is not None:  # "" too: an address that cannot work, not a local run
+        try:
+            import distributed  # noqa: F401  (optional: the 'distributed' extra)
+        except ImportError:
+            print("cardgames: --scheduler needs Dask: pip install 'cardgames[distributed]'",
+                  file=sys.stderr)
+            return 2
+        from cardgames import cluster
+        try:  # within cluster.TIMEOUT, or one line on what answers, or fails to
+            client = cluster.connect(args.scheduler)
+        except cluster.SchedulerError as error:
+            print(f"cardgames: {error}", file=sys.stderr)
+            return error.status
+        progress = progress_bar(n)
+        try:
+            with client:
+                counts = count_outcomes(batch, first, n, executor=client.get_executor(),
+                                        progress=progress)
+        except OSError as error:  # no scheduler there, or it went away
+            print(f"cardgames: cannot use the scheduler {args.scheduler}: {error}",
+                  file=sys.stderr)
+            return 1
+        except TierError as error:  # the tier asked for is not installed on the workers
+            print(f"cardgames: on the cluster's workers, {error}", file=sys.stderr)
+            return 2
+        finally:
+            if progress is not None:
+                progress.close()
+    else:
+        progress = progress_bar(n)
+        try:
+            counts = count_outcomes(batch, first, n, jobs=args.jobs or 1, progress=progress)
+        finally:
+            if progress is not None:
+                progress.close()
+    status = 0
+    if args.plot is not None:   # first: a reader of the table that goes away loses no picture
+        title = f"{game.name}: {game.x_label}, {count_text(n)} games (95% intervals)"
+        status = write_plot(args.plot, simulation_plot(title, game.x_label, counts, n,
+                                                       game.exact))
+    if args.json:
+        print(as_json(game.name, counts, n, first, game.outcome, game.exact,
+                      game.layout.descending, game.layout.total_label))
+    else:
+        print("\n".join(table(game.layout, counts, n, game.exact, width=output_width())))
+    return status
