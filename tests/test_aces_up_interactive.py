@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from cardgames.aces_up import rules, solver
+from cardgames.aces_up import rules
 from cardgames.aces_up.interactive import (
     OFFER, OFFER_PROMPT, Session, board_lines, hint_line, parse, play_session)
 from cardgames.aces_up.rules import MalformedCommand

@@ -1,9 +1,7 @@
 """The people's simulation report: counts, shares with the decimals their interval needs,
-bars, the exact odds, JSON, the progress bar, and the plot."""
+bars, the exact odds, JSON, and the plot."""
 
-import io
 import json
-import re
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 
@@ -11,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgames import plot, progress, report
+from cardgames import plot, report
 from cardgames.simulate import wilson_interval
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -157,63 +155,6 @@ def test_exact_json_has_integer_counts_that_add_up():
     assert document["placements"] == 35960 and document["won"] == 9347
     assert sum(row["placements"] for row in document["rows"]) == document["won"]
     assert [row["left"] for row in document["rows"]] == [4, 5, 6]
-
-
-class Terminal(io.StringIO):
-    def isatty(self):
-        return True
-
-
-def test_progress_bar_only_for_long_runs_on_a_terminal(monkeypatch):
-    monkeypatch.setenv("COLUMNS", "120")  # the width of a stream that is not a real terminal
-    assert progress.progress_bar(10**6, io.StringIO()) is None
-    assert progress.progress_bar(10, Terminal()) is None
-    screen = Terminal()
-    show = progress.progress_bar(200_000, screen)
-    show(100_000)
-    assert "100,000 of 200,000 games" in screen.getvalue()
-    show(200_000)
-    assert screen.getvalue().endswith("\r\x1b[K")  # the bar is erased at the end
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.integers(1, 10**12).flatmap(lambda t: st.tuples(st.just(t), st.integers(0, t))),
-       st.floats(0, 10**6), st.integers(2, 300))
-def test_the_progress_line_fits_and_says_how_far(total_done, elapsed, columns):
-    total, done = total_done
-    line = progress.progress_line(done, total, elapsed, columns)
-    assert len(line) < columns
-    if columns >= 12:
-        assert f"{100 * done // total}%" in line
-
-
-def test_the_progress_line_shows_rate_and_time_left_when_there_is_room():
-    line = progress.progress_line(500_000, 2_000_000, 2.0, 120)
-    assert re.search(r"\[█{10} {30}\]  25%    500,000 of 2,000,000 games   250k games/s  "
-                     r"0:06 left$",
-                     line), line
-    narrow = progress.progress_line(500_000, 2_000_000, 2.0, 40)
-    assert "250k games/s" in narrow and "0:06 left" in narrow and len(narrow) < 40
-    assert progress.progress_line(0, 2_000_000, 0.0, 80).startswith("[ ")
-
-
-@pytest.mark.parametrize("seconds, text", [(0, "0:00"), (65, "1:05"), (3600, "1:00:00"),
-                                           (360_000, "over 99 h")])
-def test_duration_text(seconds, text):
-    assert progress.duration_text(seconds) == text
-
-
-@pytest.mark.parametrize("rate, text", [(0.4, "0"), (9876.4, "9,876"), (12_345, "12.3k"),
-                                        (123_456, "123k"), (1_234_567, "1.23M"),
-                                        (999_999, "1.00M"), (99_999, "100k"),
-                                        (9_999_999, "10.0M")])
-def test_rate_text(rate, text):
-    assert progress.rate_text(rate) == text
-
-
-@given(st.floats(0, 1e12))
-def test_a_rate_keeps_the_width_of_the_progress_line(rate):
-    assert len(progress.rate_text(rate)) <= 5
 
 
 def parsed_svg(text):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 from hypothesis import given, settings, strategies as st
@@ -169,6 +171,14 @@ def test_every_full_game_golden_is_the_literal_spec_reading():
         assert len(lines) == count, name
         check_line_count(lines)
         assert lines == reference_lines(seed), name
+
+
+def test_the_construction_script_still_makes_the_seed_of_the_golden():
+    script = GOLDEN / "construct_round1_seed.py"
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=60)
+    stdin, _ = golden_game_lines("seed_round1_win")
+    assert done.returncode == 0 and done.stdout == stdin.split("\n")[0] + "\n"
 
 
 def test_the_constructed_seed_is_won_in_the_first_round():

@@ -55,7 +55,7 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         else:
             from cardgames.aces_up.interactive import Session, play_session
             play_session(Session(args.seed, not args.no_lone_moves, args.budget,
-                         memory=args.memory << 20, tier=tier))
+                                 memory=args.memory << 20, tier=tier))
     except KeyboardInterrupt:
         pass
     return 0

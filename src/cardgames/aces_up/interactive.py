@@ -253,8 +253,9 @@ class Session:
 
 
 def search_order(position: Position, lone_moves: bool = True) -> list[Command]:
-    """The legal moves in the order the search favours them: discards, moves of a card that
-    is not alone in its column, the deal, then moves of a lone card."""
+    """The legal moves in the order hints and guesses try them: discards, moves of a card
+    that is not alone in its column, the deal, then moves of a lone card (a stable sort of
+    ``rules.legal_commands``, which lists discards and moves by column)."""
     def rank(command: Command) -> int:
         if command.action is Action.MOVE:
             return 2 if len(position.column(command.columns[0])) == 1 else 0
@@ -412,7 +413,7 @@ def malformed(line: str) -> str:
     word = words[0].upper()
     if word == "N":
         return "N takes at most one seed, a whole number, as in N 42."
-    action = next((action for action in Action if action.value == word), None)
+    action = rules.action_of(word)
     arity = action.arity if action is not None else 0
     if not arity:
         if word in _EXTRA or action is not None:
@@ -464,8 +465,8 @@ def won_line(session: Session, by_solver: bool = False) -> str:
 
 
 def play_session(session: Session, read: Callable[[str], str | None] | None = None,
-         write: Callable[[str], None] = print,
-         new_seed: Callable[[], int] = random_seed) -> int:
+                 write: Callable[[str], None] = print,
+                 new_seed: Callable[[], int] = random_seed) -> int:
     """The prompt loop; returns 0 when the player quits or input ends (or Ctrl-C at a prompt).
 
     ``read(prompt)`` returns a line, or None (or raises EOFError) at the end of input; it

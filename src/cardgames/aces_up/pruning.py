@@ -9,7 +9,8 @@ version of a fact loses a won game.
 Cards are the solver's codes: ``16 * suit + strength``, strength 2..13 for 2..K and 14 for
 the ace (aces high), so "same suit and higher" is ``a >> 4 == b >> 4 and a > b``.  A column
 is a tuple of cards, its bottom (movable) card last.  A set of cards is a bit set (bit
-``code``).  In a relaxed game a deal may hold HOLE: no card for that column.
+``code``).  A deal may hold HOLE: no card for that column (a card a relaxed game dropped,
+or the columns a short last deal does not reach).
 
 The facts:
 
@@ -31,7 +32,7 @@ from typing import NamedTuple
 
 ACE = 14
 COLUMNS = 4
-#: No card, in a relaxed game's deal (the card it stands for was dropped).
+#: No card, in a deal: a card a relaxed game dropped, or past the end of a short last deal.
 HOLE = -1
 
 Column = tuple[int, ...]

@@ -29,7 +29,7 @@ __all__ = [
     "check_discard", "can_discard", "discard",
     "check_move", "can_move", "move",
     "apply", "legal_commands", "only_aces", "is_won", "card_count",
-    "column_number", "parse_command",
+    "action_of", "column_number", "parse_command",
 ]
 
 #: The column numbers, left to right.
@@ -292,10 +292,15 @@ def column_number(token: str) -> int | None:
     return int(significant) if len(significant) == 1 and int(significant) in COLUMNS else None
 
 
+def action_of(letter: str) -> Action | None:
+    """The action of a command letter, in either case (``t``: MOVE), else None."""
+    return _ACTION_OF_LETTER.get(letter.upper())
+
+
 def parse_command(line: str) -> Command:
     """Read one input line (§7); raise MalformedCommand(line) if it is not a command."""
     tokens = line.strip().split()
-    action = _ACTION_OF_LETTER.get(tokens[0].upper()) if tokens else None
+    action = action_of(tokens[0]) if tokens else None
     if action is None or len(tokens) != 1 + action.arity:
         raise MalformedCommand(line)
     numbers = tuple(column_number(token) for token in tokens[1:])

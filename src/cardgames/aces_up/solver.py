@@ -52,7 +52,7 @@ from __future__ import annotations
 import enum
 import gc
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from cardgames.aces_up import pruning
@@ -85,7 +85,8 @@ __all__ = [
 
 #: Four columns, bottom card last.
 Columns = tuple[Column, ...]
-#: The deals of the stock, next deal first (four cards each; HOLE in a relaxed game).
+#: The deals of the stock, next deal first (four cards each; HOLE where a relaxed game
+#: dropped a card, or past the end of a short last deal).
 Stock = tuple[tuple[int, ...], ...]
 
 #: The memory a solve may use when none is given (bytes): its memo and work space.

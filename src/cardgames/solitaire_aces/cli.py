@@ -58,7 +58,8 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.exact:
         return print_exact(args)
     if args.games is not None:
-        game = simulation_cli.Game("solitaire-1", "cards_left_when_winning", LAYOUT, X_LABEL, exact())
+        game = simulation_cli.Game("solitaire-1", "cards_left_when_winning", LAYOUT, X_LABEL,
+                                   exact())
         return simulation_cli.print_simulation(args, game, program.count_wins)
     if args.seed is not None:
         program.play_seed(args.seed)

@@ -294,7 +294,8 @@ def _check(values: Iterable[Value]) -> Multiset:
     return ms
 
 
-def count_solutions(values: Iterable[Value], target: Value = TARGET, integers_only: bool = False) -> int:
+def count_solutions(values: Iterable[Value], target: Value = TARGET,
+                    integers_only: bool = False) -> int:
     """How many distinct postfix expressions of the values equal the target.
 
     With ``integers_only`` the result of every operation, the last one too, must be a whole
@@ -309,7 +310,8 @@ def count_solutions(values: Iterable[Value], target: Value = TARGET, integers_on
                for _, left, a, right, b in _root_matches(ms, target, integers_only))
 
 
-def is_solvable(values: Iterable[Value], target: Value = TARGET, integers_only: bool = False) -> bool:
+def is_solvable(values: Iterable[Value], target: Value = TARGET,
+                integers_only: bool = False) -> bool:
     """Whether some expression of the values equals the target."""
     ms, target = _check(values), _number(Fraction(target))
     if len(ms) == 1:
@@ -439,7 +441,8 @@ def _with_ones(expr: Expr, ones: int) -> Expr:
     return expr
 
 
-def distinct_solution_counts(values: Iterable[Value], target: Value = TARGET) -> list[tuple[Expr, int]]:
+def distinct_solution_counts(values: Iterable[Value],
+                             target: Value = TARGET) -> list[tuple[Expr, int]]:
     """(one readable expression, how many postfix solutions it stands for), in form order.
 
     Solutions with the same canonical form once their neutral factors 1 are taken out

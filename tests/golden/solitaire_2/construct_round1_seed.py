@@ -111,7 +111,7 @@ rng = random.Random(int(sys.argv[1]) if len(sys.argv) > 1 else 1)
 for attempt in range(100):
     target = target_order(rng)
     ev = narrate(target)
-    if ev[-1].round == 1 and not ev[-1].aside and any(e.move.name == "PLACE_FROM_ASIDE" for e in ev):
+    if ev[-1].round == 1 and not ev[-1].aside and any(e.kind.name == "PLACE_FROM_ASIDE" for e in ev):
         break
 seed = seed_for(target, rng)
 cards = list(CARDS); random.seed(seed); random.shuffle(cards)
