@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from cardgames.aces_up import rules
 from cardgames.aces_up.interactive import (
-    OFFER, OFFER_PROMPT, Session, board_lines, hint_line, parse, play_session)
+    OFFER, OFFER_PROMPT, Extra, Session, board_lines, hint_line, parse, play_session)
 from cardgames.aces_up.rules import MalformedCommand
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,10 +32,12 @@ def run_lines(session, lines):
     return "\n".join(out)
 
 
-@pytest.mark.parametrize("line, kind", [("u", "undo"), (" U ", "undo"), ("?", "hint"),
-                                        ("Hint", "hint"), ("solve", "solve"), ("t 4 2", "play")])
-def test_parse_reads_the_extra_commands(line, kind):
-    assert parse(line)[0] == kind
+@pytest.mark.parametrize("line, asked", [
+    ("u", Extra.UNDO), (" U ", Extra.UNDO), ("?", Extra.HINT), ("Hint", Extra.HINT),
+    ("solve", Extra.SOLVE), ("n", Extra.NEW), ("N 42", Extra.NEW),
+    ("t 4 2", rules.Command(rules.Action.MOVE, (4, 2)))])
+def test_parse_reads_the_extra_commands(line, asked):
+    assert parse(line) == asked
 
 
 @pytest.mark.parametrize("line", ["", "x", "U 1", "F 9", "hints"])

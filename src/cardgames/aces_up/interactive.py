@@ -8,6 +8,7 @@ reads or prints.
 
 from __future__ import annotations
 
+import enum
 import os
 import random
 import sys
@@ -16,7 +17,7 @@ import time
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from cardgames.aces_up import rules, solver
 from cardgames.aces_up.rules import (
@@ -34,6 +35,7 @@ from cardgames.console import StatusLine, integer_text, parse_integer, read_line
 
 __all__ = [
     "DEFAULT_BUDGET",
+    "Extra",
     "GUESS_NODES",
     "GUESS_SECONDS",
     "HELP",
@@ -84,7 +86,17 @@ OFFER = "Another game? Type a seed, or Enter for a random one (U: undo, Q: quit)
 RETRY = "Type a whole number, press Enter for a random deal, U to undo, or Q."
 QUIT = "You have chosen to quit."
 
-_EXTRA = {"U": "undo", "?": "hint", "HINT": "hint", "SOLVE": "solve", "N": "new"}
+class Extra(enum.Enum):
+    """What the rich game reads besides the classic commands."""
+
+    UNDO = "U"
+    HINT = "?"
+    SOLVE = "solve"
+    NEW = "N"
+
+
+_EXTRA = {"U": Extra.UNDO, "?": Extra.HINT, "HINT": Extra.HINT, "SOLVE": Extra.SOLVE,
+          "N": Extra.NEW}
 #: How many characters of a rejected line are shown back.
 _ECHO = 20
 
@@ -431,8 +443,8 @@ def malformed(line: str) -> str:
     return f"Unknown command {echo(line)}: H lists the commands."  # not reached
 
 
-def parse(line: str) -> tuple[str, Command | None]:
-    """Read a line: ('undo'|'hint'|'solve'|'new'|'play', command) or raise MalformedCommand.
+def parse(line: str) -> Extra | Command:
+    """Read a line: an Extra request or a classic command; MalformedCommand if neither.
 
     ``N`` may be followed by a seed (read by :func:`new_game_seed`).
     """
@@ -440,11 +452,11 @@ def parse(line: str) -> tuple[str, Command | None]:
     word = words[0].upper() if words else ""
     if word == "N" and len(words) <= 2:
         if len(words) == 1 or parse_integer(words[1]) is not None:
-            return "new", None
+            return Extra.NEW
         raise MalformedCommand(line)
     if word in _EXTRA and len(words) == 1:
-        return _EXTRA[word], None
-    return "play", rules.parse_command(line)
+        return _EXTRA[word]
+    return rules.parse_command(line)
 
 
 def new_game_seed(line: str) -> int | None:
@@ -488,15 +500,15 @@ def play_session(session: Session, read: Callable[[str], str | None] | None = No
     while True:
         write("\n".join(board_lines(session.position)))
         if rules.is_won(session.position):
-            write(won_line(session, by_solver=_kind(line) == "solve"))
+            write(won_line(session, by_solver=_kind(line) is Extra.SOLVE))
             choice = _offer(read, write, new_seed)
             if choice is None:
                 return 0
-            if isinstance(choice, str):  # UNDO
+            if choice is Extra.UNDO:
                 session.undo()
                 write("Undone.")
             else:
-                _start(session, choice, write)  # a seed: UNDO is the one string
+                _start(session, choice, write)
             continue
         if not any(rules.legal_commands(session.position, session.lone_moves)):
             write("No move is left: this game is lost (U undoes, R restarts, N: a new game).")
@@ -545,14 +557,10 @@ def _start(session: Session, seed: int, write: Callable[[str], None]) -> None:
     write(seed_line(seed, session.lone_moves))
 
 
-#: The answer to the offer of a new game that takes back the winning move instead.
-UNDO = "undo"
-
-
 def _offer(read: Callable[[str], str | None], write: Callable[[str], None],
-           new_seed: Callable[[], int]) -> int | str | None:
-    """Offer a new game: the seed typed, a random one for an empty line, UNDO for U, None
-    to stop."""
+           new_seed: Callable[[], int]) -> int | Literal[Extra.UNDO] | None:
+    """Offer a new game: the seed typed, a random one for an empty line, Extra.UNDO for U
+    (take back the winning move instead), None to stop."""
     write(OFFER)
     while True:
         line = _ask(read, OFFER_PROMPT)
@@ -565,7 +573,7 @@ def _offer(read: Callable[[str], str | None], write: Callable[[str], None],
         if not line.strip():
             return new_seed()
         if line.strip().upper() == "U":
-            return UNDO
+            return Extra.UNDO
         seed = parse_integer(line)
         if seed is not None:
             return seed
@@ -574,13 +582,13 @@ def _offer(read: Callable[[str], str | None], write: Callable[[str], None],
 
 def _asks_the_solver(line: str) -> bool:
     """True for a hint or solve request (the solver may take a while to answer)."""
-    return _kind(line) in ("hint", "solve")
+    return _kind(line) in (Extra.HINT, Extra.SOLVE)
 
 
-def _kind(line: str | None) -> str | None:
-    """What a line asks for (``parse``'s kind), or None for a line that is not a command."""
+def _kind(line: str | None) -> Extra | Command | None:
+    """What a line asks for (``parse``), or None for a line that is not a command."""
     try:
-        return parse(line)[0] if line is not None else None
+        return parse(line) if line is not None else None
     except MalformedCommand:
         return None
 
@@ -589,10 +597,10 @@ def _react(session: Session, line: str,
            new_seed: Callable[[], int] = random_seed) -> list[str]:
     """Carry out one input line; return the lines that answer it."""
     try:
-        kind, command = parse(line)
+        command = parse(line)
     except MalformedCommand:
         return [malformed(line)]
-    if kind == "undo":
+    if command is Extra.UNDO:
         games_left = len(session.earlier)
         if not session.undo():
             return ["Nothing to undo."]
@@ -600,16 +608,14 @@ def _react(session: Session, line: str,
             return ["Undone: back to the game you left.",
                     seed_line(session.seed, session.lone_moves)]
         return ["Undone."]
-    if kind == "hint":
+    if command is Extra.HINT:
         return [hint_line(session)]
-    if kind == "solve":
+    if command is Extra.SOLVE:
         return _solve_lines(session)
-    if kind == "new":
+    if command is Extra.NEW:
         seed = new_game_seed(line)
         session.new_game(new_seed() if seed is None else seed, undoable=True)
         return ["New game (U takes it back).", seed_line(session.seed, session.lone_moves)]
-    if command is None:  # never: every kind but "play" is handled above, and it has one
-        raise AssertionError(f"no command for {kind}")
     if command.action is Action.QUIT:
         return [QUIT]
     if command.action is Action.HELP:
