@@ -10,6 +10,7 @@ from the solver, that also plays the relaxed games (``pruning.HOLE`` in a deal: 
 from cardgames.aces_up import rules
 from cardgames.aces_up.pruning import ACE, HOLE
 from cardgames.aces_up.solver import decode
+from cardgames.cards import Card
 
 
 def coded(columns, stock=()):
@@ -17,6 +18,14 @@ def coded(columns, stock=()):
     dealt = [card for deal in stock for card in deal]
     return rules.Position(tuple(decode(card) for card in reversed(dealt)),
                           tuple(tuple(map(decode, column)) for column in columns))
+
+
+def hand_built(columns, deals=()):
+    """A rules position from card texts: columns top first, deals next first, each dealt
+    onto columns 1 to 4 (``["A♠ 2♠", "A♥", "3♠", ""], ["A♦ A♣ K♣ Q♣"]``)."""
+    dealt = [Card.parse(word) for deal in deals for word in deal.split()]
+    return rules.Position(tuple(reversed(dealt)),
+                          tuple(tuple(map(Card.parse, text.split())) for text in columns))
 
 
 def beaten(cols, x):

@@ -34,6 +34,8 @@ from cardgames.aces_up.interactive import (
 )
 from cardgames.cards import Card, Suit
 
+from aces_up_helpers import hand_built
+
 ROOT = Path(__file__).resolve().parent.parent
 #: Small solver budgets, counted in positions, so that every answer is the same on any machine.
 QUICK = {"tier": "stdlib", "nodes": 3_000, "guess_nodes": 3_000, "guess_seconds": None}
@@ -271,15 +273,9 @@ def test_restart_then_undo_gives_back_the_position_before(seed, picks):
         assert session.position == before
 
 
-def hand_built(columns, stock=""):
-    """A rules position from card texts: columns top first, the stock top last."""
-    return rules.Position(tuple(map(Card.parse, stock.split())),
-                          tuple(tuple(map(Card.parse, text.split())) for text in columns))
-
-
 def test_the_search_order_puts_the_deal_before_moving_a_lone_card():
     position = hand_built(["2♥ 4♠", "3♠", "", "K♣ Q♣"],
-                          "5♦ 6♦ 7♦ 8♦")
+                          ["5♦ 6♦ 7♦ 8♦"])
     assert list(map(str, search_order(position))) == [
         "F 2", "T 1 3", "T 4 3", "D", "T 2 3"]
     assert list(map(str, search_order(position, lone_moves=False))) == [
@@ -287,9 +283,9 @@ def test_the_search_order_puts_the_deal_before_moving_a_lone_card():
 
 
 @pytest.mark.parametrize("stock, lone_moves, first", [
-    ("", True, "F 2"), ("", False, "F 2"), ("5♦ 6♦ 7♦ 8♦", True, "F 2"),
+    ([], True, "F 2"), ([], False, "F 2"), (["5♦ 6♦ 7♦ 8♦"], True, "F 2"),
     # with no lone moves a safe discard is only safe once the stock is empty
-    ("5♦ 6♦ 7♦ 8♦", False, "F 1"),
+    (["5♦ 6♦ 7♦ 8♦"], False, "F 1"),
 ])
 def test_a_guess_tries_a_safe_discard_first(stock, lone_moves, first):
     # 4♠ and 2♠ can both go; 2♠ is the lowest spade left, so it goes first

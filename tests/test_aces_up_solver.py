@@ -17,7 +17,7 @@ from cardgames.aces_up.pruning import HOLE
 from cardgames.aces_up.solver import Status, codes, decode, encode, solve
 from cardgames.cards import Card, Suit, classic_deck
 
-from aces_up_helpers import coded, plain, rules_plain, wins
+from aces_up_helpers import coded, hand_built, plain, rules_plain, wins
 
 ROOT = Path(__file__).resolve().parent.parent
 QUICK_WINS = (0, 12, 71)           # seeds the solver wins in well under a second
@@ -239,13 +239,6 @@ def test_hand_built_lost_positions(columns, stock):
     position = hand_built(columns, stock)
     assert not rules_plain(position)                # exhaustive: no winning line at all
     assert solve(position).status is Status.LOST
-
-
-def hand_built(columns, deals):
-    """A rules position from card texts: columns top first, deals next first, each dealt
-    onto columns 1 to 4."""
-    dealt = [card for deal in deals for card in cards(deal)]
-    return rules.Position(tuple(reversed(dealt)), tuple(tuple(cards(text)) for text in columns))
 
 
 def test_hand_built_won_position():

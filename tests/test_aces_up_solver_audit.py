@@ -29,12 +29,8 @@ def replay_wins(cols, stock, line, lone):
 
 
 def bits(cols, stock=()):
-    out = 0
-    for group in list(cols) + list(stock):
-        for card in group:
-            if card != HOLE:
-                out |= 1 << card
-    return out
+    """The bit set of the cards in the columns and the deals."""
+    return pruning.card_bits(tuple(cols) + tuple(stock))
 
 
 def without(cols, stock, drop):

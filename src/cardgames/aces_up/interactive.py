@@ -2,8 +2,8 @@
 
 Game logic lives in ``rules`` and ``solver``; this module keeps the undo history
 (:class:`Session`, pure), turns solver verdicts and rejected commands into lines of at most
-:data:`WIDTH` columns, and runs the prompt loop (:func:`play_session`), the only function here that
-reads or prints.
+:data:`WIDTH` columns, and runs the prompt loop (:func:`play_session`), the only function
+here that reads or prints.
 """
 
 from __future__ import annotations
