@@ -4,7 +4,7 @@ if __name__ == "__main__" and _signal.getsignal(_signal.SIGINT) is _signal.defau
     _signal.signal(_signal.SIGINT, lambda *_: sys.exit(0))
 import os  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "src"))
-from cardgames.aces_up.program import (  # noqa: E402,F401
+from cardgames.aces_up.course.program import (  # noqa: E402,F401
     Card, Deck, MENU, RULES, init_game, deal_to_tableau, display, get_option,
     validate_move_to_foundation, move_to_foundation, validate_move_within_tableau,
     move_within_tableau, check_for_win, main, run_program)

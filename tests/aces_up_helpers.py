@@ -2,14 +2,13 @@
 
 The pruning facts are stated in the solver's codes (``cardgames.aces_up.pruning``), so the
 tests draw small positions in codes: four columns (bottom card last) and the deals still to
-come (next first).  ``coded`` turns them into the rules' position that ``solver.solve``
+come (next first).  ``coded`` turns them into the rules' position that ``search.solve``
 takes; ``plain`` is a search with no pruning at all, written from the rules (spec §3), not
 from the solver, that also plays the relaxed games (``pruning.HOLE`` in a deal: no card).
 """
 
 from cardgames.aces_up import rules
-from cardgames.aces_up.pruning import ACE, HOLE
-from cardgames.aces_up.solver import decode
+from cardgames.aces_up.search.model import ACE, HOLE, decode
 from cardgames.cards import Card
 
 

@@ -14,21 +14,22 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
-from cardgames.aces_up import rules, solver
-from cardgames.aces_up.rules import seeded_position
-from cardgames.aces_up.solver import Status, codes, solve
-
 from aces_up_helpers import plain, wins
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_aces_up_solver import random_position
 
-if not solver.compiled_available():
+from cardgames.aces_up import rules, search
+from cardgames.aces_up.rules import seeded_position
+from cardgames.aces_up.search import Status, model, solve
+from cardgames.aces_up.search.model import codes
+
+if not search.compiled_available():
     pytest.skip("the compiled solver (the jit extra) is not installed", allow_module_level=True)
 
 import numpy as np  # noqa: E402  (the jit extra brings NumPy)
 
-from cardgames.aces_up import compiled  # noqa: E402
+from cardgames.aces_up.search import compiled_driver  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Deals the reference settles in well under a second each (won and lost, both rules).
@@ -81,23 +82,23 @@ def test_a_node_budget_stops_both_searches_at_the_same_count():
 
 def test_a_memo_too_small_to_hold_the_search_costs_positions_never_the_verdict():
     full = solve(seeded_position(2), tier="numba")                # lost, 312,632 positions
-    small = compiled.solve(seeded_position(2), memory=6 << 20)     # room for ~75,000
-    assert compiled.memory_in_use() <= 6 << 20
+    small = compiled_driver.solve(seeded_position(2), memory=6 << 20)     # room for ~75,000
+    assert compiled_driver.memory_in_use() <= 6 << 20
     assert small.status is full.status is Status.LOST
     assert small.nodes > full.nodes                                 # it forgot, and redid
-    won = compiled.solve(seeded_position(4), memory=6 << 20)
+    won = compiled_driver.solve(seeded_position(4), memory=6 << 20)
     assert won.status is Status.WINNABLE and wins(seeded_position(4), won.line)
 
 
 def test_the_memory_bound_holds_on_a_hard_deal():
     for memory in (64 << 20, 96 << 20):
-        found = compiled.solve(seeded_position(3), max_seconds=1.5, memory=memory)
-        assert found.nodes > 1_000_000 and compiled.memory_in_use() <= memory
+        found = compiled_driver.solve(seeded_position(3), max_seconds=1.5, memory=memory)
+        assert found.nodes > 1_000_000 and compiled_driver.memory_in_use() <= memory
 
 
 def test_positions_are_counted_per_game_and_deal():
     visited = np.zeros((4, 13), dtype=np.int64)
-    found = compiled.solve(seeded_position(2), visited=visited)
+    found = compiled_driver.solve(seeded_position(2), visited=visited)
     # every position is counted once, plus one for each relaxed check made
     assert 0.8 * found.nodes < visited.sum() < found.nodes
     assert visited[0, 12] > 0 and visited[1].sum() > 0    # the endgame and a relaxed game
@@ -117,17 +118,17 @@ def winnable_twin(position):
 def test_a_table_generation_that_wraps_around_starts_a_clean_table(monkeypatch):
     lost = seeded_position(1)                                # the same first level as ...
     won = winnable_twin(lost)                                # ... this winnable deal
-    monkeypatch.setattr(compiled, "_WORK", None)             # a fresh table: generation 1
-    assert compiled.solve(lost).status is Status.LOST
-    compiled._WORK.generation = (1 << 12) - 1                # the next solve wraps to 1
-    found = compiled.solve(won)
-    assert compiled._WORK.generation == 1
+    monkeypatch.setattr(compiled_driver, "_WORK", None)           # a fresh table: generation 1
+    assert compiled_driver.solve(lost).status is Status.LOST
+    compiled_driver._WORK.generation = (1 << 12) - 1                # the next solve wraps to 1
+    found = compiled_driver.solve(won)
+    assert compiled_driver._WORK.generation == 1
     assert found.status is Status.WINNABLE and wins(won, found.line)
 
 
 def test_a_budget_that_fits_exactly_twice_the_table_is_not_a_crash():
     # the table may not grow (old and new would not fit): it forgets instead
-    found = compiled.solve(seeded_position(2), memory=13_209_600)
+    found = compiled_driver.solve(seeded_position(2), memory=13_209_600)
     assert found.status is Status.LOST
 
 
@@ -135,16 +136,16 @@ def test_ctrl_c_while_the_compiled_search_loads_says_nothing_about_the_tier(monk
     def interrupted(*args):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(compiled.kernel, "run", interrupted)
-    monkeypatch.setattr(solver, "_COMPILED", None)
+    monkeypatch.setattr(compiled_driver.kernel, "run", interrupted)
+    monkeypatch.setattr(search, "_COMPILED", None)
     with pytest.raises(KeyboardInterrupt):
-        solver.compiled_available()
-    assert solver._COMPILED is None                         # asked again next time
+        search.compiled_available()
+    assert search._COMPILED is None                         # asked again next time
 
 
 def test_the_load_check_reaches_the_relaxed_games():
-    assert any(budget and budget > solver.FIRST_PHASE_NODES
-               for _, _, budget in compiled.SAMPLE)
+    assert any(budget and budget > model.FIRST_PHASE_NODES
+               for _, _, budget in compiled_driver.SAMPLE)
 
 
 def test_the_time_budget_is_kept_to_within_a_slice():
@@ -156,7 +157,7 @@ def test_the_time_budget_is_kept_to_within_a_slice():
 
 def test_ctrl_c_stops_a_solve_which_reports_unsettled(monkeypatch):
     calls = []
-    run = compiled.kernel.run
+    run = compiled_driver.kernel.run
 
     def interrupted(*args):
         calls.append(1)
@@ -164,7 +165,7 @@ def test_ctrl_c_stops_a_solve_which_reports_unsettled(monkeypatch):
             raise KeyboardInterrupt
         return run(*args)
 
-    monkeypatch.setattr(compiled.kernel, "run", interrupted)
+    monkeypatch.setattr(compiled_driver.kernel, "run", interrupted)
     found = solve(seeded_position(3), tier="numba")
     assert found.status is Status.UNSETTLED and found.interrupted and found.nodes > 0
 
@@ -221,7 +222,7 @@ def test_the_table_is_reused_and_solves_do_not_see_each_other():
     # one table per process: a solve must not take another deal's entries for its own
     rng = random.Random(5)
     seeds = [rng.randrange(10_000) for _ in range(6)] + [1, 2]
-    first = [compiled.solve(seeded_position(seed), max_nodes=200_000) for seed in seeds]
-    again = [compiled.solve(seeded_position(seed), max_nodes=200_000) for seed in seeds]
+    first = [compiled_driver.solve(seeded_position(seed), max_nodes=200_000) for seed in seeds]
+    again = [compiled_driver.solve(seeded_position(seed), max_nodes=200_000) for seed in seeds]
     assert [(a.status, a.line, a.nodes) for a in first] == \
         [(b.status, b.line, b.nodes) for b in again]

@@ -4,7 +4,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from aces_up import Card, Deck, check_for_win, move_to_foundation, validate_move_to_foundation
+from aces_up import (
+    Card,
+    Deck,
+    check_for_win,
+    move_to_foundation,
+    validate_move_to_foundation,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 

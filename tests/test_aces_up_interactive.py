@@ -6,11 +6,20 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardgames.aces_up import rules
-from cardgames.aces_up.interactive import (
-    OFFER, OFFER_PROMPT, Extra, Session, board_lines, hint_line, parse, play_session)
+from cardgames.aces_up.rich_game.loop import (
+    OFFER,
+    OFFER_PROMPT,
+    Extra,
+    Session,
+    board_lines,
+    hint_line,
+    parse,
+    play_session,
+)
 from cardgames.aces_up.rules import MalformedCommand
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -150,7 +159,7 @@ def test_ctrl_c_during_a_hint_leaves_the_game_as_it_was(tier):
 
 
 def test_ctrl_c_during_solve_asks_the_solver_once():
-    from cardgames.aces_up.interactive import _solve_lines
+    from cardgames.aces_up.rich_game.loop import _solve_lines
     session = Session(3, budget=60, tier="stdlib")
     asked = []
 

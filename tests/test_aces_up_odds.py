@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from cardgames.aces_up import odds
 from cardgames.aces_up.rules import seeded_position
-from cardgames.aces_up.solver import solve
+from cardgames.aces_up.search import solve
 from cardgames.cli import main
 from cardgames.simulate import wilson_interval
 
@@ -118,7 +118,7 @@ def test_a_read_only_log_still_gives_its_summary(capsys, tmp_path, monkeypatch):
         if "+" in mode or "a" in mode or "w" in mode:
             raise PermissionError(13, "Permission denied", path)
         return open(path, mode, *args, **kwargs)
-    monkeypatch.setattr(odds, "open", read_only, raising=False)
+    monkeypatch.setattr(odds.log, "open", read_only, raising=False)
     status, out, _ = run_odds(capsys, "--seeds", "0:2", *SMALL, "--log", str(log))
     assert status == 0 and "winnable" in out
     status, _, err = run_odds(capsys, "--seeds", "0:3", *SMALL, "--log", str(log))

@@ -20,13 +20,24 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import aces_up
 from aces_up import (
-    MENU, RULES, Card, Deck, check_for_win, deal_to_tableau, display, get_option, init_game,
-    main, move_to_foundation, move_within_tableau, validate_move_to_foundation,
-    validate_move_within_tableau)
+    MENU,
+    RULES,
+    Card,
+    Deck,
+    check_for_win,
+    deal_to_tableau,
+    display,
+    get_option,
+    init_game,
+    main,
+    move_to_foundation,
+    move_within_tableau,
+    validate_move_to_foundation,
+    validate_move_within_tableau,
+)
 from cardgames.aces_up import rules
-from cardgames.aces_up.program import parse_argv, UsageError
+from cardgames.aces_up.course.program import UsageError, parse_argv
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "aces_up"

@@ -9,11 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from aces_up_helpers import hand_built
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgames.aces_up import rules, solver
-from cardgames.aces_up.interactive import (
+from cardgames.aces_up import rules, search
+from cardgames.aces_up.rich_game.loop import (
     HELP,
     OFFER,
     RANDOM_SEEDS,
@@ -33,8 +34,6 @@ from cardgames.aces_up.interactive import (
     seed_line,
 )
 from cardgames.cards import Card, Suit
-
-from aces_up_helpers import hand_built
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Small solver budgets, counted in positions, so that every answer is the same on any machine.
@@ -101,7 +100,7 @@ def test_solve_shows_the_final_board_the_win_and_offers_a_new_game():
                               seeds=[12, 15])
     assert status == 0
     assert text.startswith(HELP + "\nSeed 12 (replay it: cardgames aces-up --seed 12)\n")
-    line = [str(move) for move in solver.solve(rules.seeded_position(12), tier="stdlib").line]
+    line = [str(move) for move in search.solve(rules.seeded_position(12), tier="stdlib").line]
     played = text.split("aces-up> solve\n")[1].split("\n\n")[0].split("\n")
     assert played[0] == f"Playing a winning line of {len(line)} moves:"
     assert " ".join(row.strip() for row in played[1:]).split(", ") == line
@@ -121,7 +120,7 @@ def test_solve_shows_the_final_board_the_win_and_offers_a_new_game():
 
 
 def test_a_win_by_hand_offers_a_new_game_and_the_end_of_input_ends_it():
-    line = [str(move) for move in solver.solve(rules.seeded_position(15), tier="stdlib").line]
+    line = [str(move) for move in search.solve(rules.seeded_position(15), tier="stdlib").line]
     status, text = transcript(Session(15, tier="stdlib"), [*line, "20"])
     assert status == 0
     assert "You won! (seed 15)\n" + OFFER + "\n\nnew game> 20\nSeed 20 (" in text
@@ -294,7 +293,7 @@ def test_a_guess_tries_a_safe_discard_first(stock, lone_moves, first):
     order = guess_order(position, moves, lone_moves)
     assert sorted(order, key=str) == sorted(moves, key=str)
     assert str(order[0]) == first
-    safe = solver.safe_discard(position, lone_moves)
+    safe = search.safe_discard(position, lone_moves)
     assert (safe is not None) == (first == "F 2")
 
 
@@ -310,12 +309,12 @@ def test_a_guess_names_the_moves_that_lose():
 def test_a_guess_that_proves_a_win_is_a_plain_hint():
     session = Session(4, tier="stdlib", nodes=21_000, guess_nodes=40_000, guess_seconds=None)
     assert hint_line(session) == "Hint: F 1  (discard 3\u2666 from column 1)"
-    assert session.solve().status is solver.Status.WINNABLE
+    assert session.solve().status is search.Status.WINNABLE
 
 
 def test_when_every_move_loses_the_guess_says_the_position_cannot_be_won():
     session = Session(10, tier="stdlib", nodes=1, guess_nodes=40_000, guess_seconds=None)
-    assert session.solve().status is solver.Status.UNSETTLED
+    assert session.solve().status is search.Status.UNSETTLED
     assert hint_line(session) == "This position cannot be won."
 
 
@@ -326,7 +325,7 @@ def test_an_interrupted_guess_gives_no_hint():
 
 def test_ctrl_c_while_guessing_returns_to_the_prompt_with_the_game_intact():
     session = Session(25, tier="stdlib", nodes=21_000, guess_nodes=40_000, guess_seconds=None)
-    assert session.solve().status is solver.Status.UNSETTLED
+    assert session.solve().status is search.Status.UNSETTLED
     calls = []
 
     def interrupt(positions, seconds):
@@ -349,17 +348,17 @@ def test_a_guess_is_never_a_move_proved_lost(seed, picks):
         if not legal:
             break
         session.play(legal[pick % len(legal)])
-    if session.solve().status is not solver.Status.UNSETTLED:
+    if session.solve().status is not search.Status.UNSETTLED:
         return
     guess = session.guess()
-    exact = {move: solver.solve(rules.apply(session.position, move)).status
+    exact = {move: search.solve(rules.apply(session.position, move)).status
              for move in rules.legal_commands(session.position)}
-    assert all(exact[move] is solver.Status.LOST for move in guess.lost)
+    assert all(exact[move] is search.Status.LOST for move in guess.lost)
     if guess.move is None:
-        assert set(exact.values()) == {solver.Status.LOST}
+        assert set(exact.values()) == {search.Status.LOST}
     else:
         assert guess.move in exact and guess.move not in guess.lost
-        assert not guess.winning or exact[guess.move] is solver.Status.WINNABLE
+        assert not guess.winning or exact[guess.move] is search.Status.WINNABLE
         rules.apply(session.position, guess.move)   # a legal move
 
 

@@ -4,11 +4,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgames.cards import Card, classic_deck
 from cardgames.aces_up import rules
 from cardgames.aces_up.rules import (
-    Action, CannotMove, Command, EmptyColumn, InvalidMove, MalformedCommand, Position,
-    StockEmpty)
+    Action,
+    CannotMove,
+    Command,
+    EmptyColumn,
+    InvalidMove,
+    MalformedCommand,
+    Position,
+    StockEmpty,
+)
+from cardgames.cards import Card, classic_deck
 
 C = Card.parse
 

@@ -10,14 +10,21 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import assume, event, given, settings, strategies as st
-
-from cardgames.aces_up import pruning, rules, solver
-from cardgames.aces_up.pruning import HOLE
-from cardgames.aces_up.solver import Status, codes, decode, encode, solve
-from cardgames.cards import Card, Suit, classic_deck
-
 from aces_up_helpers import coded, hand_built, plain, rules_plain, wins
+from hypothesis import assume, event, given, settings
+from hypothesis import strategies as st
+
+from cardgames.aces_up import rules
+from cardgames.aces_up.search import (
+    Status,
+    model,
+    pruning,
+    reference,
+    relaxation,
+    solve,
+)
+from cardgames.aces_up.search.model import HOLE, codes, decode, encode
+from cardgames.cards import Card, Suit, classic_deck
 
 ROOT = Path(__file__).resolve().parent.parent
 QUICK_WINS = (0, 12, 71)           # seeds the solver wins in well under a second
@@ -33,8 +40,8 @@ def random_position(rng):
     ranks = [1] + rng.sample(range(2, 14), rng.choice((1, 2, 3)))
     cards = small_deck(ranks)
     rng.shuffle(cards)
-    aces = [card for card in cards if card & 15 == solver.ACE]
-    others = [card for card in cards if card & 15 != solver.ACE]
+    aces = [card for card in cards if card & 15 == model.ACE]
+    others = [card for card in cards if card & 15 != model.ACE]
     del others[:rng.randrange(0, len(others) // 2 + 1)]            # already discarded
     pool = aces + others
     rng.shuffle(pool)
@@ -125,7 +132,7 @@ def locked_and_lost_card_by_card(columns, incoming, remaining):
     """The locked test as its docstring states it, one card at a time (no shortcuts)."""
     if not all(columns):
         return False
-    ace = lambda card: card & 15 == solver.ACE                      # noqa: E731
+    ace = lambda card: card & 15 == model.ACE                      # noqa: E731
     beats = lambda high, low: high >> 4 == low >> 4 and high > low  # noqa: E731
     bound = [[card for card in range(64) if mask >> card & 1] for mask in incoming]
     held = [set(column) | set(cards) for column, cards in zip(columns, bound)]
@@ -194,31 +201,31 @@ def test_the_positions_of_the_locked_test_are_locked_and_not_alike():
 
 
 def test_relaxed_checks_thin_out_where_they_never_prove_a_loss():
-    search = solver._Search(codes(rules.seeded_position(3))[1], True, None)
-    trial = solver.RELAX_TRIAL
-    made = [search._worth_relaxing(5) for _ in range(trial + 10 * solver.RELAX_SAMPLE)]
+    search = reference._Search(codes(rules.seeded_position(3))[1], True, None)
+    trial = model.RELAX_TRIAL
+    made = [search._worth_relaxing(5) for _ in range(trial + 10 * model.RELAX_SAMPLE)]
     assert all(made[:trial])
     assert sum(made[trial:]) == 10                    # one in RELAX_SAMPLE after the trial
-    search.cuts[5] = search.checks[5] // solver.RELAX_RATE + 1
+    search.cuts[5] = search.checks[5] // model.RELAX_RATE + 1
     assert all(search._worth_relaxing(5) for _ in range(20))   # losses found: check all
     assert search._worth_relaxing(6)                  # each level keeps its own count
 
 
 @pytest.mark.parametrize("lone_moves", [True, False])
 def test_thinned_relaxed_checks_keep_the_verdicts(monkeypatch, lone_moves):
-    monkeypatch.setattr(solver, "FIRST_PHASE_NODES", 0)
-    monkeypatch.setattr(solver, "RELAX_TRIAL", 1)      # after one check at a level, check
-    monkeypatch.setattr(solver, "RELAX_SAMPLE", 4)     # one position in four, whatever the
-    monkeypatch.setattr(solver, "RELAX_RATE", 0)       # checks prove
+    monkeypatch.setattr(reference, "FIRST_PHASE_NODES", 0)
+    monkeypatch.setattr(reference, "RELAX_TRIAL", 1)      # after one check at a level, check
+    monkeypatch.setattr(reference, "RELAX_SAMPLE", 4)     # one position in four, whatever the
+    monkeypatch.setattr(reference, "RELAX_RATE", 0)       # checks prove
     skipped = []
-    worth = solver._Search._worth_relaxing
+    worth = reference._Search._worth_relaxing
 
     def counted(search, k):
         made = worth(search, k)
         skipped.append(not made)
         return made
 
-    monkeypatch.setattr(solver._Search, "_worth_relaxing", counted)
+    monkeypatch.setattr(reference._Search, "_worth_relaxing", counted)
     agree_with_the_plain_search(random.Random(31 if lone_moves else 32), lone_moves, 200,
                                 tier="stdlib")        # the reference's thinning is patched
     assert sum(skipped) > 50                          # the thinning is exercised
@@ -258,13 +265,13 @@ def test_budget_exhaustion_is_unsettled_never_lost():
 @pytest.mark.parametrize("budget", [None, 50])
 def test_the_collector_is_paused_during_a_solve_and_restored(monkeypatch, collecting, budget):
     seen = []
-    search = solver._Search.search
+    search = reference._Search.search
 
     def watched(self, *args):
         seen.append(gc.isenabled())
         return search(self, *args)
 
-    monkeypatch.setattr(solver._Search, "search", watched)
+    monkeypatch.setattr(reference._Search, "search", watched)
     (gc.enable if collecting else gc.disable)()
     try:
         found = solve(rules.seeded_position(1), max_nodes=budget, tier="stdlib")
@@ -280,7 +287,7 @@ def test_the_collector_is_restored_when_a_solve_is_interrupted(monkeypatch, coll
     def interrupted(self, *args):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(solver._Search, "search", interrupted)
+    monkeypatch.setattr(reference._Search, "search", interrupted)
     (gc.enable if collecting else gc.disable)()
     try:
         found = solve(rules.seeded_position(1), tier="stdlib")
@@ -305,8 +312,8 @@ def test_winning_line_wins_through_the_root_script(seed):
 def endgame_position(rng):
     """A random position with the stock empty, aces mostly at the tops, no discard possible."""
     cards = small_deck([1] + rng.sample(range(2, 14), rng.choice((2, 3, 4))))
-    aces = [card for card in cards if card & 15 == solver.ACE]
-    others = [card for card in cards if card & 15 != solver.ACE]
+    aces = [card for card in cards if card & 15 == model.ACE]
+    others = [card for card in cards if card & 15 != model.ACE]
     rng.shuffle(others)
     del others[:rng.randrange(0, len(others) // 2 + 1)]
     columns = [[ace] if rng.random() < 0.7 else [] for ace in aces]
@@ -343,7 +350,7 @@ def test_upper_sets_hold_the_highest_ranks_of_every_suit():
 
 
 def test_upper_sets_always_keep_the_aces():
-    aces = sum(1 << (16 * suit + solver.ACE) for suit in range(4))
+    aces = sum(1 << (16 * suit + model.ACE) for suit in range(4))
     assert all(pruning.upper(top) & aces == aces for top in range(1, 14))
     for top in (0, 14, -1):
         with pytest.raises(ValueError):
@@ -351,7 +358,7 @@ def test_upper_sets_always_keep_the_aces():
 
 
 def test_the_relaxations_are_chained_smaller_and_smaller():
-    search = solver._Search(codes(rules.seeded_position(3))[1], True, None, tops=(10, 7, 4))
+    search = reference._Search(codes(rules.seeded_position(3))[1], True, None, tops=(10, 7, 4))
     sizes = []
     while search.relaxed is not None:
         search = search.relaxed
@@ -362,13 +369,13 @@ def test_the_relaxations_are_chained_smaller_and_smaller():
 
 @pytest.mark.parametrize("lone_moves", [True, False])
 def test_the_relaxed_phase_agrees_with_the_plain_search(monkeypatch, lone_moves):
-    monkeypatch.setattr(solver, "FIRST_PHASE_NODES", 0)      # relax from the first node on
+    monkeypatch.setattr(reference, "FIRST_PHASE_NODES", 0)      # relax from the first node on
     positions = agree_with_the_plain_search(random.Random(21 if lone_moves else 22),
                                             lone_moves, 300)
     chained = 0
     for position in positions:
-        search = solver._Search(codes(position)[1], lone_moves, None,
-                                tops=solver.RELAXATION_TOPS)
+        search = reference._Search(codes(position)[1], lone_moves, None,
+                                tops=relaxation.RELAXATION_TOPS)
         chained += search.relaxed is not None and search.relaxed.relaxed is not None
     assert chained > 10                        # two relaxed games or more: the chain is used
 
@@ -377,33 +384,34 @@ def test_the_reference_forgets_past_its_memory_bound_and_keeps_its_verdicts():
     one, four = rules.seeded_position(1), rules.seeded_position(4)
     full = solve(one, tier="stdlib")
     forgets = []
-    forget = solver._Search.forget
+    forget = reference._Search.forget
 
     def counted(search):
         forgets.append(search.remembered())
         forget(search)
 
-    small = 10_000 * solver.BYTES_PER_ENTRY                 # room for 10,000 positions
+    small = 10_000 * reference.BYTES_PER_ENTRY                 # room for 10,000 positions
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(solver._Search, "forget", counted)
+        patch.setattr(reference._Search, "forget", counted)
         bounded = solve(one, tier="stdlib", memory=small)
         won = solve(four, tier="stdlib", memory=small)
     assert full.status is bounded.status is Status.LOST and bounded.nodes > full.nodes
-    assert forgets and max(forgets) < 10_000 + 2 * solver.CHECK_EVERY
+    assert forgets and max(forgets) < 10_000 + 2 * reference.CHECK_EVERY
     assert won.status is Status.WINNABLE and wins(four, won.line)
 
 
 MEMORY_PROBE = """
 import os, sys
-from cardgames.aces_up import rules, solver
+from cardgames.aces_up import rules, search
+from cardgames.aces_up.search import model, reference, relaxation
 def resident():
     with open('/proc/self/statm') as statm:
         return int(statm.read().split()[1]) * os.sysconf('SC_PAGE_SIZE')
 forgets = []
-forget = solver._Search.forget
-solver._Search.forget = lambda search: forgets.append(1) or forget(search)
+forget = reference._Search.forget
+reference._Search.forget = lambda search: forgets.append(1) or forget(search)
 before = resident()
-found = solver.solve(rules.seeded_position(3), tier="stdlib", max_nodes=int(sys.argv[1]),
+found = search.solve(rules.seeded_position(3), tier="stdlib", max_nodes=int(sys.argv[1]),
                      memory=int(sys.argv[2]))
 print(len(forgets), resident() - before)
 """

@@ -13,11 +13,9 @@ of a rule turns a win into a loss, while the solver's rule does not.
 import random
 
 import pytest
-
-from cardgames.aces_up import pruning, solver
-from cardgames.aces_up.solver import Status, solve
-
 from aces_up_helpers import coded, plain, wins
+
+from cardgames.aces_up.search import Status, model, pruning, reference, solve
 
 ACE = pruning.ACE
 HOLE = pruning.HOLE
@@ -40,7 +38,7 @@ def without(cols, stock, drop):
 
 
 def solve_with_first_phase(position, lone, first, monkeypatch, **budget):
-    monkeypatch.setattr(solver, "FIRST_PHASE_NODES", first)
+    monkeypatch.setattr(reference, "FIRST_PHASE_NODES", first)
     return solve(position, lone, **budget)
 
 
@@ -122,7 +120,7 @@ def test_witness_upper():
 def test_solver_wins_the_witnesses(witness, lone, first, monkeypatch):
     cols, stock = witness
     found = solve_with_first_phase(coded(cols, stock), lone,
-                                   solver.FIRST_PHASE_NODES if first is None else first,
+                                   model.FIRST_PHASE_NODES if first is None else first,
                                    monkeypatch)
     assert (found.status is Status.WINNABLE) == plain(cols, stock, lone)
     if found.status is Status.WINNABLE:

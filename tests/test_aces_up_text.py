@@ -2,8 +2,9 @@
 
 import pytest
 
+from cardgames.aces_up import rules
+from cardgames.aces_up.course import text
 from cardgames.cards import Card
-from cardgames.aces_up import rules, text
 
 C = Card.parse
 

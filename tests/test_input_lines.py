@@ -27,8 +27,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgames import console, viewer
-from cardgames.aces_up import interactive
-from cardgames.aces_up.program import get_option
+from cardgames.aces_up.rich_game import loop as interactive
+from cardgames.aces_up.course.program import get_option
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable

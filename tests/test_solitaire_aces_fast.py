@@ -8,12 +8,12 @@ import pytest
 from tier_helpers import GAME_RANGES, needs, range_id
 
 from cardgames import tiers
-from cardgames.solitaire_aces import program, rules
+from cardgames.solitaire_aces import outcomes, program, rules
 
 
 def test_shipped_outcome_table_is_what_the_rules_compute():
     # regenerate with: python3 tools/make_outcome_table.py
-    assert program.shipped_outcome_codes() == rules.outcome_codes()
+    assert outcomes.shipped_outcome_codes() == rules.outcome_codes()
 
 
 def test_placement_rank_numbers_every_placement_once():
@@ -29,7 +29,7 @@ def test_outcome_codes_agree_with_the_spec_counts():
 
 def test_stage_kept_is_what_the_narrated_stage_keeps():
     for seed in range(-20, 200):
-        deck = tuple(program.shuffled_deck(seed))
+        deck = tuple(outcomes.shuffled_deck(seed))
         for n in rules.STACK_COUNTS:
             assert rules.stage_kept(deck, n) == rules.play_stage(deck, n, ()).kept
             deck = rules.stage_kept(deck, n)
@@ -39,7 +39,7 @@ def reference_codes(seeds):
     """Each seed's outcome code straight from the rules: cards left when won, else 0."""
     codes = []
     for seed in seeds:
-        won, left = rules.outcome(program.shuffled_deck(seed))
+        won, left = rules.outcome(outcomes.shuffled_deck(seed))
         codes.append(left if won else 0)
     return codes
 

@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from cardgames.solitaire_aces import rules
-from cardgames.solitaire_aces.program import shuffled_deck
+from cardgames.solitaire_aces.outcomes import shuffled_deck
 from cardgames.solitaire_aces.text import game_lines
 
 ACES = {0, 8, 16, 24}

@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from cardgames.cards import face_down
 from cardgames.solitaire_aces import rules, text
-from cardgames.solitaire_aces.program import shuffled_deck
+from cardgames.solitaire_aces.outcomes import shuffled_deck
 
 # Spec §3, "All code points", row by row: Hearts, Diamonds, Clubs, Spades; A 7 8 9 10 J Q K.
 SPEC_CODE_POINTS = [

@@ -9,14 +9,26 @@ import os
 import sys
 import time
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
-from cardgames.console import StatusLine, integer, integer_text, parse_integer, parse_number
+from cardgames.aces_up import odds
+from cardgames.aces_up.course.program import main
+from cardgames.aces_up.odds import Deal, Log, Run
+from cardgames.aces_up.rich_game.loop import (
+    DEFAULT_BUDGET,
+    Session,
+    play_session,
+    solve_seed,
+)
+from cardgames.aces_up.rich_game.text import solving_line
+from cardgames.aces_up.search import DEFAULT_MEMORY, Status, solver_tier, wanted_tier
+from cardgames.console import (
+    StatusLine,
+    integer,
+    integer_text,
+    parse_integer,
+    parse_number,
+)
 from cardgames.tiers import TierError
-from cardgames.aces_up.program import main
-
-if TYPE_CHECKING:  # loaded when an option needs it
-    from cardgames.aces_up.odds import Deal, Log, Run
 
 
 def _budget(text: str) -> float:
@@ -37,7 +49,6 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return _odds(args)
     tier = None
     if not args.classic:
-        from cardgames.aces_up.solver import solver_tier, wanted_tier
         try:
             if args.solve or args.tier is not None:
                 with StatusLine() as status:
@@ -53,7 +64,6 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if args.classic:
             main(seed=args.seed)
         else:
-            from cardgames.aces_up.interactive import Session, play_session
             play_session(Session(args.seed, not args.no_lone_moves, args.budget,
                                  memory=args.memory << 20, tier=tier))
     except KeyboardInterrupt:
@@ -68,9 +78,6 @@ def _solve(args: argparse.Namespace, tier: str | None) -> int:
     because Ctrl-C stopped the search (74, from ``cardgames.cli``, when the output cannot
     be written).
     """
-    from cardgames.aces_up.interactive import solve_seed
-    from cardgames.aces_up.solver import Status
-    from cardgames.aces_up.text import solving_line
     rules = " (no lone moves)" if args.no_lone_moves else ""
     seed = integer_text(args.seed)  # any size: str() refuses more than 4,300 digits
     with StatusLine() as status:
@@ -102,8 +109,6 @@ def _odds(args: argparse.Namespace) -> int:
     """Solve the deals of ``--seeds`` (those the log does not hold yet), then print the
     summary of the range.  Exit status 0; 2 for a log that belongs to another run or cannot
     be written; 130 when Ctrl-C stopped the run (the log keeps every deal finished)."""
-    from cardgames.aces_up import odds
-
     run = odds.Run(not args.no_lone_moves, odds.Budget(args.budget, args.positions))
     seeds: range = args.seeds
     log, deals, todo, first = None, [], 0, 0
@@ -138,9 +143,6 @@ def _solve_all(todo: Iterable[int], count: int, run: Run, args: argparse.Namespa
                deals: list[Deal], log: Log | None) -> None:
     """Load the solver, then solve the ``count`` seeds of ``todo``, adding each deal to
     ``deals`` and to the log, with a status line on a terminal."""
-    from cardgames.aces_up import odds
-    from cardgames.aces_up.solver import solver_tier
-
     with StatusLine() as status:
         status.show(LOADING)
         try:
@@ -298,8 +300,6 @@ def check(args: argparse.Namespace) -> None:
         args.parser.error("--classic plays aces_up.py's game: no --solve, --no-lone-moves, "
                           "--budget, --memory or --tier")
     if args.budget is None and not args.classic and not args.odds:
-        from cardgames.aces_up.interactive import DEFAULT_BUDGET
         args.budget = DEFAULT_BUDGET
     if args.memory is None and not args.classic:
-        from cardgames.aces_up.solver import DEFAULT_MEMORY
         args.memory = DEFAULT_MEMORY >> 20

@@ -14,7 +14,11 @@ import numpy as np
 
 from cardgames import jitshuffle
 from cardgames.jitshuffle import LANES, N, njit
-from cardgames.solitaire_aces.program import outcome_code, outcome_code_array, shuffled_deck
+from cardgames.solitaire_aces.outcomes import (
+    outcome_code,
+    outcome_code_array,
+    shuffled_deck,
+)
 from cardgames.solitaire_aces.rules import DECK_SIZE, PLACEMENT_TERMS
 
 if TYPE_CHECKING:

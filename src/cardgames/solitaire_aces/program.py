@@ -6,20 +6,27 @@ Simulation plays seeded decks without any text: ``count_wins`` is the batch coun
 
 from __future__ import annotations
 
-import base64
 import functools
 import sys
-import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from cardgames import console, fastshuffle, tiers
-from cardgames.cards import seeded_decks, seeded_shuffle
+from cardgames.cards import seeded_decks
 from cardgames.simulate import count_outcomes, on_tier, tally_by_block
 from cardgames.simulate import table_lines as simulate_table
-from cardgames.solitaire_aces import outcome_table
-from cardgames.solitaire_aces.rules import (ACES, DECK_SIZE, PLACEMENT_TERMS, outcome, play,
-                                            sorted_deck)
+from cardgames.solitaire_aces.outcomes import (
+    outcome_code,
+    outcome_code_array,
+    shuffled_deck,
+)
+from cardgames.solitaire_aces.rules import (
+    ACES,
+    DECK_SIZE,
+    PLACEMENT_TERMS,
+    play,
+    sorted_deck,
+)
 from cardgames.solitaire_aces.text import game_lines
 
 if TYPE_CHECKING:
@@ -30,11 +37,6 @@ if TYPE_CHECKING:
 
 PROGRAM = "solitaire_1.py"
 TABLE_HEADER = "Number of cards left when winning | Frequency"
-
-
-def shuffled_deck(seed: int) -> list[int]:
-    """The deck of the game of ``seed``: a sorted deck, seeded, shuffled once."""
-    return seeded_shuffle(sorted_deck(), seed)
 
 
 def count_wins(start: int, stop: int, tier: str | None = None,
@@ -65,28 +67,9 @@ def win_codes(seeds: range, tier: str | None = None) -> Iterable[int]:
     return win_codes_plain(seeds)
 
 
-def outcome_code(deck: Sequence[int]) -> int:
-    """A deck's outcome code: the cards left when the game is won, 0 when it is lost."""
-    won, left = outcome(deck)
-    return left if won else 0
-
-
 def win_codes_plain(seeds: range) -> Iterator[int]:
     """win_codes, one seeded deck at a time, with the standard library alone."""
     return map(outcome_code, seeded_decks(sorted_deck(), seeds))
-
-
-def shipped_outcome_codes() -> bytes:
-    """The outcome of every set of ace places, by placement rank, as shipped in
-    ``outcome_table`` (``rules.outcome_codes`` computes the same from the rules)."""
-    return zlib.decompress(base64.b64decode(outcome_table.DATA))
-
-
-def outcome_code_array() -> npt.NDArray[np.uint8]:
-    """``shipped_outcome_codes()`` as a NumPy array of uint8 (needs NumPy)."""
-    import numpy as np
-
-    return np.frombuffer(shipped_outcome_codes(), dtype=np.uint8)
 
 
 def win_codes_batched(seeds: range) -> npt.NDArray[np.uint8]:

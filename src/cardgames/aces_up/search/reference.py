@@ -1,15 +1,10 @@
-"""An exact solver for Aces Up with the stock known (the full-information game).
+"""The reference search of Aces Up with the stock known (the full-information game).
 
 ``solve`` takes a position of the rules (``rules.Position``) and says whether it can be
 won, with a winning line of the rules' commands (``rules.Command``: ``D``, ``F x``,
 ``T x y``), or proves that no line wins; a search that runs out of its node or time budget
-says UNSETTLED, never LOST.
-
-Inside, for speed, the search reads the position in codes (``codes``): a card is a small int
-``16 * suit + strength`` where suit is 0..3 (clubs, diamonds, hearts, spades) and strength is
-2..13 for 2..K and 14 for the Ace (aces high), so "same suit and higher" is
-``a >> 4 == b >> 4 and a > b``.  A column is a tuple of cards, its last element being the
-bottom (movable) card; the stock is a sequence of four-card deals, next deal first.
+says UNSETTLED, never LOST.  Inside, for speed, it reads the position in the codes of
+``model`` (``model.codes``).
 
 Structure: the search goes deal level by deal level.  Between two deals the player can only
 discard and move cards to empty columns, so ``_Search._level`` lists, once each, the positions
@@ -42,55 +37,55 @@ proof, and the search calls them:
   (``_Limits.check``): that costs time, never a verdict.  Every memo and cache belongs to
   one solve (its ``_Limits`` and ``_Search`` objects) and goes with it.
 
-This search is the reference.  ``kernel`` transcribes it for Numba (the ``jit`` extra),
-position for position, and ``compiled`` drives that transcription; ``solve`` runs it when
-it is installed.
+This search is the reference.  ``compiled_search`` transcribes it for Numba (the ``jit``
+extra), position for position, and ``compiled_driver`` drives that transcription; the
+package's ``solve`` runs that one when it is installed.
 """
 
 from __future__ import annotations
 
-import enum
 import gc
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from cardgames.aces_up import pruning
-from cardgames.aces_up.pruning import (
-    ACE,
+from cardgames.aces_up.rules import Command, Position
+from cardgames.aces_up.search import pruning
+from cardgames.aces_up.search.model import (
     COLUMNS,
+    DEAL,
+    DEFAULT_MEMORY,
+    DISCARDS,
+    FIRST_PHASE_NODES,
     HOLE,
+    PROGRESS_SECONDS,
+    RELAX_RATE,
+    RELAX_SAMPLE,
+    RELAX_TRIAL,
+    TRANSFERS,
     Column,
+    Columns,
+    Solution,
+    Status,
+    Stock,
+    codes,
+    won,
+)
+from cardgames.aces_up.search.pruning import (
     LockFacts,
     card_bits,
     discard_all,
     discardable,
     endgame_key,
     endgame_transfers,
-    essential,
     incoming_cards,
     is_safe_discard,
     locked_and_lost,
-    upper,
 )
-from cardgames.aces_up.rules import Action, Command, Position
-from cardgames.cards import Card, Suit
-from cardgames.tiers import AUTO, EXTRA, NUMBA, NUMPY, STDLIB, TierError, _importable, requested
+from cardgames.aces_up.search.relaxation import RELAXATION_TOPS, kept_cards, relaxation
 
-__all__ = [
-    "Status", "Solution", "encode", "decode", "codes", "solve", "safe_discard",
-    "DEAL", "DISCARDS", "TRANSFERS", "solver_tier", "wanted_tier", "compiled_available",
-    "DEFAULT_MEMORY", "COLUMNS",
-]
+__all__ = ["solve", "safe_discard", "release_stopped", "BYTES_PER_ENTRY", "CHECK_EVERY"]
 
-#: Four columns, bottom card last.
-Columns = tuple[Column, ...]
-#: The deals of the stock, next deal first (four cards each; HOLE where a relaxed game
-#: dropped a card, or past the end of a short last deal).
-Stock = tuple[tuple[int, ...], ...]
-
-#: The memory a solve may use when none is given (bytes): its memo and work space.
-DEFAULT_MEMORY = 1 << 30
 #: The memory the reference search takes per position it remembers: its memo (sets of tuples
 #: of tuples) and the caches that grow with it.  Measured as resident memory over the memo's
 #: size on seeds 3 and 6 (390 and 450 bytes), with room for the work of the search under
@@ -100,47 +95,9 @@ BYTES_PER_ENTRY = 500
 CHECK_EVERY = 1024
 #: No bound (the memo's size when no memory budget is given to a ``_Search``).
 UNBOUNDED = 1 << 62
-#: How often ``solve`` calls its ``progress`` callback (seconds).
-PROGRESS_SECONDS = 0.25
-#: The node budget of the plain first phase (see ``solve``).
-FIRST_PHASE_NODES = 20_000
-#: ``_Search._worth_relaxing``'s trial, rate and sample.
-RELAX_TRIAL, RELAX_RATE, RELAX_SAMPLE = 256, 32, 16
-#: The chain of relaxed games: the essential cards among the top 10, 7, 4 ranks of each suit.
-RELAXATION_TOPS = (10, 7, 4)
 #: The most columns a search's ``kept`` cache holds before it starts afresh (recomputing a
 #: relaxed column costs time only; the cache also counts in the memory bound).
 KEPT_LIMIT = 1 << 18
-
-
-def encode(card: Card) -> int:
-    """The solver's int for a card: 16 * (suit - 1) + strength (aces high = 14)."""
-    return 16 * (int(card.suit) - 1) + (ACE if card.rank == 1 else card.rank)
-
-
-def decode(code: int) -> Card:
-    """The Card for a solver int (inverse of ``encode``)."""
-    strength = code & 15
-    return Card(1 if strength == ACE else strength, Suit((code >> 4) + 1))
-
-
-#: The rules' commands as the search numbers columns, 0..3: ``DISCARDS[x]`` is ``F x+1``,
-#: ``TRANSFERS[x][y]`` is ``T x+1 y+1``; a winning line is a tuple of these and ``DEAL``.
-DEAL = Command(Action.DEAL)
-DISCARDS = tuple(Command(Action.DISCARD, (x,)) for x in range(1, COLUMNS + 1))
-TRANSFERS = tuple(tuple(Command(Action.MOVE, (x, y)) for y in range(1, COLUMNS + 1))
-                  for x in range(1, COLUMNS + 1))
-
-
-def codes(position: Position) -> tuple[Columns, Stock]:
-    """The search's view of a rules position: its columns in codes (bottom card last), and
-    its stock as the deals still to come, next first.  A short last deal (a stock that is
-    not a multiple of four) is padded with HOLE: the columns it does not reach get nothing,
-    as in ``rules.deal``."""
-    order = [encode(card) for card in reversed(position.stock)]
-    order += [HOLE] * (-len(order) % COLUMNS)
-    stock = tuple(tuple(order[i:i + COLUMNS]) for i in range(0, len(order), COLUMNS))
-    return tuple(tuple(encode(card) for card in column) for column in position.columns), stock
 
 
 def safe_discard(position: Position, lone_moves: bool = True) -> Command | None:
@@ -152,35 +109,6 @@ def safe_discard(position: Position, lone_moves: bool = True) -> Command | None:
     columns, stock = codes(position)
     x = pruning.safe_discard(columns, card_bits(columns + stock))
     return None if x is None else DISCARDS[x]
-
-
-def _won(columns: Sequence[tuple[int, ...]]) -> bool:
-    """True when every column holds exactly one card, an ace."""
-    return all(len(column) == 1 and column[0] & 15 == ACE for column in columns)
-
-
-class Status(enum.Enum):
-    """What the solver could establish about a position."""
-
-    WINNABLE = "winnable"
-    LOST = "cannot be won"
-    UNSETTLED = "unsettled"
-
-
-@dataclass(frozen=True)
-class Solution:
-    """The verdict, a winning line when WINNABLE, and the work it took.
-
-    ``tier``: the search that ran (``stdlib``, the reference, or ``numba``, compiled);
-    ``interrupted``: UNSETTLED because Ctrl-C stopped the search.
-    """
-
-    status: Status
-    line: tuple[Command, ...] = ()
-    nodes: int = 0
-    seconds: float = 0.0
-    tier: str = "stdlib"
-    interrupted: bool = False
 
 
 class _OutOfBudget(Exception):
@@ -274,16 +202,12 @@ class _Search:
         the classic game), so a relaxed game lost under the classic rules is lost in the
         variant too.
         """
-        if self.stock and self.relaxed is None:
-            self.kept = {}
-            self.essential = essential(self.stock[-1])
-            if self.tops:
-                self.essential &= upper(self.tops[0])
-            stock = tuple(tuple(card if card != HOLE and self.essential >> card & 1 else HOLE
-                                for card in deal)
-                          for deal in self.stock)
-            if stock != self.stock:
-                self.relaxed = _Search(stock, True, self.max_nodes, self.limits,
+        if self.relaxed is None:
+            relaxed = relaxation(self.stock, self.tops)
+            if relaxed is not None:
+                self.kept = {}
+                self.essential = relaxed.keep
+                self.relaxed = _Search(relaxed.stock, True, self.max_nodes, self.limits,
                                        relax=bool(self.tops[1:]), remember_wins=True,
                                        tops=self.tops[1:])
 
@@ -395,7 +319,7 @@ class _Search:
             if part is None:
                 if len(kept) > KEPT_LIMIT:
                     kept.clear()
-                part = kept[column] = tuple(card for card in column if keep >> card & 1)
+                part = kept[column] = kept_cards(column, keep)
             parts.append(part)
         mark = len(relaxed.line)
         self.nodes += 1
@@ -458,7 +382,7 @@ class _Search:
         if sources:
             remaining &= ~gone
             self.line.extend([DISCARDS[x] for x in sources])
-        if _won(cols):
+        if won(cols):
             return True
         key = endgame_key(cols)
         lost = self.lost[-1]
@@ -507,28 +431,21 @@ def _path(reached: _Reached, end: Columns) -> list[Command]:
 
 
 def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = None,
-          max_seconds: float | None = None, *, tier: str | None = None,
-          memory: int = DEFAULT_MEMORY,
+          max_seconds: float | None = None, memory: int = DEFAULT_MEMORY,
           progress: Callable[[int, float], None] | None = None) -> Solution:
     """Decide whether the position can be won, within an optional node and time budget.
 
-    ``tier``: ``stdlib`` (this module's search, the reference), ``numba`` (the same search
-    compiled, ``cardgames.aces_up.compiled``) or None/``auto``: the compiled one when it is
-    installed (see ``cardgames.tiers``; $CARDGAMES_TIER also chooses).  ``memory`` bounds
-    the bytes of the memo: past it the search forgets what it knows, which costs time,
-    never a verdict.  ``progress(positions, seconds)`` is called about four times a second.
-    Ctrl-C ends the search UNSETTLED (``interrupted``).
+    ``memory`` bounds the bytes of the memo: past it the search forgets what it knows, which
+    costs time, never a verdict.  ``progress(positions, seconds)`` is called about four
+    times a second.  Ctrl-C ends the search UNSETTLED (``interrupted``).
 
     Two phases share one memo: a plain search of at most FIRST_PHASE_NODES nodes finds the
     easy wins fast; then the search goes on checking each level in the relaxed games first
     (``pruning.essential``, ``pruning.upper``), which proves most losses quickly but slows
     the search for a win.
     """
-    _STOPPED.clear()
+    release_stopped()
     columns, stock = codes(position)
-    if solver_tier(tier) == NUMBA and _compiles(stock):
-        from cardgames.aces_up import compiled
-        return compiled.solve(position, lone_moves, max_nodes, max_seconds, memory, progress)
     return _solve_paused(columns, stock, lone_moves, max_nodes, max_seconds, memory, progress)
 
 
@@ -537,10 +454,9 @@ def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = N
 _STOPPED: list[_Search] = []
 
 
-def _compiles(stock: Stock) -> bool:
-    """True when the compiled search takes a stock: at most 12 deals of four cards (a game's
-    positions always are; a short last deal goes to this search)."""
-    return len(stock) <= 12 and all(HOLE not in deal for deal in stock)
+def release_stopped() -> None:
+    """Let the memo of the searches Ctrl-C stopped go (a solve of either tier calls it)."""
+    _STOPPED.clear()
 
 
 def _solve_paused(columns: Columns, stock: Stock, lone_moves: bool, max_nodes: int | None,
@@ -590,50 +506,3 @@ def _solve(columns: Columns, stock: Stock, lone_moves: bool, max_nodes: int | No
     status = Status.WINNABLE if found else Status.LOST
     return Solution(status, tuple(search.line) if found else (), search.total_nodes(),
                     time.monotonic() - start)
-
-
-def solver_tier(tier: str | None = None) -> str:
-    """The search to run: ``stdlib`` or ``numba`` (``tier``, else $CARDGAMES_TIER, else the
-    compiled one when installed); TierError when the tier asked for cannot run.
-
-    $CARDGAMES_TIER=numpy (a simulation tier) runs the reference search, which is what the
-    solver has without compiled code; asked for by name (``tier``), numpy is refused.
-    """
-    tier = wanted_tier(tier)
-    if tier == AUTO:
-        return NUMBA if compiled_available() else STDLIB
-    if tier == NUMBA and not compiled_available():
-        raise TierError("the compiled solver disagrees with the reference here, so it is "
-                        "not used: please report it")
-    return tier
-
-
-def wanted_tier(tier: str | None = None) -> str:
-    """The solver tier asked for (``auto``, ``stdlib`` or ``numba``), without loading any:
-    TierError when it is unknown, or numba and Numba is not installed."""
-    named = tier
-    tier = requested(tier)
-    if tier == NUMPY:
-        if named is not None:
-            raise TierError("the solver has no numpy tier: choose stdlib or numba")
-        return STDLIB
-    if tier == NUMBA and not _importable("numba"):
-        raise TierError(f"the numba tier is not installed here: "
-                        f"pip install 'cardgames[{EXTRA[NUMBA]}]'")
-    return tier
-
-
-_COMPILED: bool | None = None
-
-
-def compiled_available() -> bool:
-    """True when the compiled search loads and agrees with this one on a sample."""
-    global _COMPILED
-    if _COMPILED is None:
-        try:
-            from cardgames.aces_up import compiled
-        except ImportError:
-            _COMPILED = False
-        else:
-            _COMPILED = compiled.agrees()
-    return _COMPILED

@@ -19,7 +19,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from cardgames.aces_up import rules, solver
+from cardgames.aces_up import rules, search
+from cardgames.aces_up.rich_game.text import solving_line
 from cardgames.aces_up.rules import (
     Action,
     CannotMove,
@@ -30,7 +31,6 @@ from cardgames.aces_up.rules import (
     Position,
     StockEmpty,
 )
-from cardgames.aces_up.text import solving_line
 from cardgames.console import StatusLine, integer_text, parse_integer, read_line
 
 __all__ = [
@@ -136,8 +136,8 @@ class Session:
     lone_moves: bool = True
     budget: float = DEFAULT_BUDGET
     history: list[Position] = field(default_factory=list)
-    solved: dict[PositionKey, solver.Solution] = field(default_factory=dict)
-    memory: int = solver.DEFAULT_MEMORY
+    solved: dict[PositionKey, search.Solution] = field(default_factory=dict)
+    memory: int = search.DEFAULT_MEMORY
     tier: str | None = None
     #: Called as ``progress(positions, seconds)`` while the solver works (None: silent).
     progress: Callable[[int, float], None] | None = None
@@ -181,7 +181,7 @@ class Session:
         known = self.solved.get(self._key())
         self.history.append(rules.apply(self.position, command, self.lone_moves))
         if known and known.line and command == known.line[0]:
-            self.solved[self._key()] = solver.Solution(solver.Status.WINNABLE, known.line[1:])
+            self.solved[self._key()] = search.Solution(search.Status.WINNABLE, known.line[1:])
 
     def _key(self, position: Position | None = None) -> PositionKey:
         """The memo key of a position (the current one by default)."""
@@ -205,23 +205,23 @@ class Session:
             [f"within {self.nodes:,} positions"] if self.nodes is not None else [])
         return " and ".join(limits) or "with no limit"
 
-    def solve(self) -> solver.Solution:
+    def solve(self) -> search.Solution:
         """The solver's verdict on the current position (remembered per position)."""
         return self._verdict(self.position, self.nodes, self.budget)
 
     def _verdict(self, position: Position, nodes: int | None,
-                 seconds: float | None) -> solver.Solution:
+                 seconds: float | None) -> search.Solution:
         """The solver's verdict on a position within a budget; settled ones are remembered."""
         key = self._key(position)
         found = self.solved.get(key)
         if found is None:
             try:
-                found = solver.solve(position, self.lone_moves,
+                found = search.solve(position, self.lone_moves,
                                      max_nodes=nodes, max_seconds=seconds, memory=self.memory,
                                      tier=self.tier, progress=self.progress)
             except KeyboardInterrupt:       # Ctrl-C while the solver loads
-                return solver.Solution(solver.Status.UNSETTLED, interrupted=True)
-            if found.status is not solver.Status.UNSETTLED:
+                return search.Solution(search.Status.UNSETTLED, interrupted=True)
+            if found.status is not search.Status.UNSETTLED:
                 self.solved[key] = found
         return found
 
@@ -244,15 +244,15 @@ class Session:
                 verdict = self._verdict(child, self.guess_nodes, seconds)
                 if verdict.interrupted:
                     return Guess(interrupted=True)
-                if verdict.status is solver.Status.WINNABLE:
-                    self.solved[self._key()] = solver.Solution(
-                        solver.Status.WINNABLE, (move, *verdict.line))
+                if verdict.status is search.Status.WINNABLE:
+                    self.solved[self._key()] = search.Solution(
+                        search.Status.WINNABLE, (move, *verdict.line))
                     return Guess(move, tuple(lost), winning=True)
-                (lost if verdict.status is solver.Status.LOST else open_moves).append(move)
+                (lost if verdict.status is search.Status.LOST else open_moves).append(move)
         except KeyboardInterrupt:           # Ctrl-C between two searches
             return Guess(interrupted=True)
         if not open_moves:
-            self.solved[self._key()] = solver.Solution(solver.Status.LOST)
+            self.solved[self._key()] = search.Solution(search.Status.LOST)
             return Guess(None, tuple(lost))
         return Guess(guess_order(self.position, open_moves, self.lone_moves)[0], tuple(lost))
 
@@ -281,10 +281,10 @@ def guess_order(position: Position, moves: Sequence[Command],
     """Moves from the likeliest to win: :func:`search_order`, a safe discard first.
 
     A safe discard (the card is the lowest left of its suit) never spoils a winnable game
-    (``solver.safe_discard``; with no lone moves, only once the stock is empty).
+    (``search.safe_discard``; with no lone moves, only once the stock is empty).
     """
     order = [move for move in search_order(position, lone_moves) if move in moves]
-    safe = solver.safe_discard(position, lone_moves)
+    safe = search.safe_discard(position, lone_moves)
     if safe in order:
         order.remove(safe)
         order.insert(0, safe)
@@ -358,19 +358,19 @@ def hint_line(session: Session) -> str:
     if rules.is_won(session.position):
         return "The game is won."
     verdict = session.solve()
-    if verdict.status is solver.Status.UNSETTLED and not verdict.interrupted:
+    if verdict.status is search.Status.UNSETTLED and not verdict.interrupted:
         return guess_lines(session, session.guess())
     return verdict_line(session, verdict)
 
 
-def verdict_line(session: Session, verdict: solver.Solution, missing: str = "no hint") -> str:
+def verdict_line(session: Session, verdict: search.Solution, missing: str = "no hint") -> str:
     """The hint a verdict on the current position gives (``missing``: what an interrupted
     or unsettled search leaves out)."""
-    if verdict.status is solver.Status.LOST:
+    if verdict.status is search.Status.LOST:
         return "This position cannot be won."
     if verdict.interrupted:
         return f"The solver was interrupted; {missing}."
-    if verdict.status is solver.Status.UNSETTLED:
+    if verdict.status is search.Status.UNSETTLED:
         return (f"The solver could not settle this position {session.budget_text()}; "
                 "no hint.")
     move = verdict.line[0]
@@ -635,10 +635,10 @@ def _solve_lines(session: Session) -> list[str]:
     if rules.is_won(session.position):
         return ["The game is won."]
     verdict = session.solve()
-    if verdict.status is solver.Status.UNSETTLED and not verdict.interrupted:
+    if verdict.status is search.Status.UNSETTLED and not verdict.interrupted:
         return [f"The solver could not settle this position {session.budget_text()} "
                 + "(? gives a guess)."]
-    if verdict.status is not solver.Status.WINNABLE:
+    if verdict.status is not search.Status.WINNABLE:
         return [verdict_line(session, verdict, "nothing was played")]
     commands = [str(command) for command in session.play_winning_line()]
     return [f"Playing a winning line of {plural(len(commands), 'move')}:",
@@ -658,7 +658,7 @@ def packed(words: Sequence[str], width: int = WIDTH, indent: str = "  ") -> list
 
 
 def solve_seed(seed: int, lone_moves: bool = True, budget: float | None = DEFAULT_BUDGET,
-               **options: Any) -> solver.Solution:
+               **options: Any) -> search.Solution:
     """The solver's verdict on the opening deal of a seed (``options``: ``solver.solve``'s
     tier, memory and progress)."""
-    return solver.solve(rules.seeded_position(seed), lone_moves, max_seconds=budget, **options)
+    return search.solve(rules.seeded_position(seed), lone_moves, max_seconds=budget, **options)

@@ -5,11 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardgames.aces_up.rules import (
-    CannotMove, EmptyColumn, IllegalMove, MalformedCommand, Position, StockEmpty)
+    CannotMove,
+    EmptyColumn,
+    IllegalMove,
+    MalformedCommand,
+    Position,
+    StockEmpty,
+)
 
 __all__ = ["PROMPT", "MENU", "RULES", "RESTART_BANNER", "QUIT_MESSAGE", "WON_MESSAGE",
-           "INVALID_OPTION", "HEADER", "board_lines", "position_lines", "error_message",
-           "solving_line"]
+           "INVALID_OPTION", "HEADER", "board_lines", "position_lines", "error_message"]
 
 PROMPT = "\nInput an option (DFTRHQ): "
 
@@ -69,9 +74,3 @@ def error_message(error: ValueError) -> str:
         return "Invalid move"
     raise TypeError(f"no message for {error!r}")
 
-
-def solving_line(positions: int, seconds: float) -> str:
-    """The status line of a solve that is running (positions searched, rate, time)."""
-    rate = positions / seconds if seconds > 0 else 0.0
-    return (f"solving: {positions:,} positions, {rate / 1e6:.1f} M per second, "
-            f"{seconds:.1f} s (Ctrl-C stops)")

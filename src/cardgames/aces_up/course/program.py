@@ -11,13 +11,27 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardgames import cards
-from cardgames.console import UsageError, parse_integer, read_line, replace_closed_streams, run
 from cardgames.aces_up import rules
 from cardgames.aces_up.classic import Card, Deck
+from cardgames.aces_up.course.text import (
+    INVALID_OPTION,
+    MENU,
+    PROMPT,
+    QUIT_MESSAGE,
+    RESTART_BANNER,
+    RULES,
+    WON_MESSAGE,
+    board_lines,
+    error_message,
+)
 from cardgames.aces_up.rules import IllegalMove, MalformedCommand
-from cardgames.aces_up.text import (
-    INVALID_OPTION, MENU, PROMPT, QUIT_MESSAGE, RESTART_BANNER, RULES, WON_MESSAGE,
-    board_lines, error_message)
+from cardgames.console import (
+    UsageError,
+    parse_integer,
+    read_line,
+    replace_closed_streams,
+    run,
+)
 
 __all__ = ["Card", "Deck", "MENU", "RULES", "init_game", "deal_to_tableau", "display",
            "get_option", "validate_move_to_foundation", "move_to_foundation",

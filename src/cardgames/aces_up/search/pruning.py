@@ -1,16 +1,12 @@
 """The facts the Aces Up solver prunes with, each a named function with its proof.
 
-The search (``solver._Search``) calls these very functions; ``kernel`` transcribes them for
-Numba; ``tests/test_aces_up_pruning.py`` checks each one against a plain search written
+The reference search (``reference._Search``) calls these very functions;
+``compiled_search`` transcribes them for Numba; ``tests/test_aces_up_pruning.py`` checks each one against a plain search written
 from the rules (``tests/aces_up_helpers.py``) on positions drawn by hypothesis, and
 ``tests/test_aces_up_solver_audit.py`` holds witness positions on which a plausible but wrong
 version of a fact loses a won game.
 
-Cards are the solver's codes: ``16 * suit + strength``, strength 2..13 for 2..K and 14 for
-the ace (aces high), so "same suit and higher" is ``a >> 4 == b >> 4 and a > b``.  A column
-is a tuple of cards, its bottom (movable) card last.  A set of cards is a bit set (bit
-``code``).  A deal may hold HOLE: no card for that column (a card a relaxed game dropped,
-or the columns a short last deal does not reach).
+Cards, columns, deals and sets of cards are in the codes of ``model``.
 
 The facts:
 
@@ -30,13 +26,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-ACE = 14
-COLUMNS = 4
-#: No card, in a deal: a card a relaxed game dropped, or past the end of a short last deal.
-HOLE = -1
+from cardgames.aces_up.search.model import ACE, COLUMNS, HOLE, Column
 
-Column = tuple[int, ...]
-Columns = Sequence[Column]
 
 
 def _lower_in_suit(card: int) -> int:
@@ -74,7 +65,7 @@ def cards_of(bits: int) -> Iterable[int]:
 
 # --- the rule -----------------------------------------------------------------------------
 
-def highest_bottoms(columns: Columns) -> list[int]:
+def highest_bottoms(columns: Sequence[Column]) -> list[int]:
     """The highest bottom card of each suit (0 for none): the table of ``discardable``."""
     highest = [0, 0, 0, 0]
     for column in columns:
@@ -85,19 +76,14 @@ def highest_bottoms(columns: Columns) -> list[int]:
     return highest
 
 
-def discardable(columns: Columns) -> list[int]:
+def discardable(columns: Sequence[Column]) -> list[int]:
     """The columns (0-based, in order) whose bottom card may be discarded.
 
     The discard rule: a bottom card may be discarded exactly when it is lower than the
     highest bottom card of its suit.  That card beats it and lies in another column (a column
     has one bottom card); an ace is never lower than a card of its suit.
     """
-    highest = [0, 0, 0, 0]          # ``highest_bottoms``, written out: this runs at every node
-    for column in columns:
-        if column:
-            card = column[-1]
-            if card > highest[card >> 4]:
-                highest[card >> 4] = card
+    highest = highest_bottoms(columns)
     ready = []
     x = 0
     for column in columns:
@@ -130,7 +116,7 @@ def is_safe_discard(card: int, remaining: int) -> bool:
     return not remaining & LOWER_IN_SUIT[card]
 
 
-def safe_discard(columns: Columns, remaining: int) -> int | None:
+def safe_discard(columns: Sequence[Column], remaining: int) -> int | None:
     """The first column (0-based) whose bottom card ``is_safe_discard``, or None."""
     for x in discardable(columns):
         if is_safe_discard(columns[x][-1], remaining):
@@ -140,7 +126,7 @@ def safe_discard(columns: Columns, remaining: int) -> int | None:
 
 # --- the endgame: the stock is empty ------------------------------------------------------
 
-def discard_all(columns: Columns) -> tuple[Columns, Sequence[int], int]:
+def discard_all(columns: Sequence[Column]) -> tuple[list[Column], list[int], int]:
     """Discard while any discard is legal: (the columns then, the columns discarded from in
     order, the bit set of the cards discarded).  For a position whose stock is empty.
 
@@ -183,7 +169,7 @@ def discard_all(columns: Columns) -> tuple[Columns, Sequence[int], int]:
     return cols, sources, gone
 
 
-def endgame_key(columns: Columns) -> tuple[Column, ...]:
+def endgame_key(columns: Sequence[Column]) -> tuple[Column, ...]:
     """What decides an endgame position: its columns in sorted order.
 
     Proof: with no deal left the rules no longer tell the columns apart (a deal is what puts
@@ -193,7 +179,7 @@ def endgame_key(columns: Columns) -> tuple[Column, ...]:
     return tuple(sorted(columns))
 
 
-def endgame_transfers(columns: Columns) -> list[tuple[int, int]]:
+def endgame_transfers(columns: Sequence[Column]) -> list[tuple[int, int]]:
     """The moves (source, target; 0-based) worth trying in an endgame position once every
     discard is made: each card with a card under it, to the first empty column.
 
@@ -222,7 +208,7 @@ def upper(top: int) -> int:
     kept (U is upward closed) and is the bottom card of its column in P' too.  The line ends
     with only the aces left, which U keeps.  Hence if P' cannot be won, neither can P.
 
-    The solver chains such relaxations (``solver.RELAXATION_TOPS``): each level of a search is
+    The searches chain such relaxations (``relaxation.RELAXATION_TOPS``): each level of a search is
     first checked in the game restricted to the essential cards of the top ``tops[0]`` ranks,
     which is checked in turn in the game of the top ``tops[1]`` ranks, and so on.  Each is a
     smaller game with its own memo, and the same position of a smaller game serves many
@@ -317,7 +303,7 @@ def bound_facts(bits: int) -> BoundFacts:
 #: afresh (recomputing costs time, never a verdict).  A solve meets a few hundred thousand
 #: distinct columns at most on a hard deal (about 200 bytes each here), and the sets bound
 #: for a column are few (one per column and deal level); the solve's memory bound
-#: (``solver._Limits``) counts these entries too.
+#: (``reference._Limits``) counts these entries too.
 COLUMN_FACTS_LIMIT = 1 << 20
 BOUND_FACTS_LIMIT = 1 << 16
 
@@ -369,7 +355,7 @@ def incoming_cards(stock: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
     return incoming
 
 
-def locked_and_lost(columns: Columns, incoming: Sequence[int], remaining: int,
+def locked_and_lost(columns: Sequence[Column], incoming: Sequence[int], remaining: int,
                     facts: LockFacts | None = None) -> bool:
     """True when no column can ever be empty again and, then, the position is lost.
 

@@ -1,10 +1,10 @@
 """The Aces Up solver's search, compiled (the Numba tier; needs the ``jit`` extra).
 
-A transcription of ``solver._Search`` (``search``, ``_level``, ``endgame``,
+A transcription of ``reference._Search`` (``search``, ``_level``, ``endgame``,
 ``_worth_relaxing``, ``_relaxation_won``), of the pruning facts it calls (``pruning``:
 ``discardable``, ``is_safe_discard``, ``discard_all``, ``endgame_key``, ``endgame_transfers``,
-``locked_and_lost``; ``essential`` and ``upper`` are computed by ``compiled``) and of
-``solver._solve``'s two phases: the same positions are visited in the same order, so the
+``locked_and_lost``; ``essential`` and ``upper`` are computed by ``compiled_driver``) and of
+``reference._solve``'s two phases: the same positions are visited in the same order, so the
 verdict, the winning line and the count of positions are those of the reference, as long as
 the memo forgets nothing.  No rule is added here; each proof lives beside its fact in
 ``pruning``.
@@ -12,7 +12,7 @@ the memo forgets nothing.  No rule is added here; each proof lives beside its fa
 What differs is the machinery:
 
 * Recursion is an explicit stack of frames held in arrays, so the search can stop after a
-  number of steps and be resumed: the driver (``compiled.solve``) runs it in slices of a few
+  number of steps and be resumed: the driver (``compiled_driver.solve``) runs it in slices of a few
   milliseconds, watches the clock, shows progress and answers Ctrl-C between slices.
 * A column is a code, not a tuple.  A card reaches a non-empty column only by a deal, and
   the card of deal i for column x is fixed, so a column is its head (nothing, one card, or
@@ -35,7 +35,6 @@ from typing import Any
 
 import numpy as np
 from numba import njit
-
 
 # Frame states.
 ENTER, AFTER_CHECK, NEXT, AFTER_CHILD, ENDGAME_NEXT, ENDGAME_AFTER = range(6)
@@ -303,7 +302,7 @@ def _highest_bottoms(cols: Any, g: int, stock: Any, start: Any, highest: Any) ->
 
 @njit(cache=True, inline="always")
 def _won(cols: Any, g: int, stock: Any, start: Any) -> bool:
-    """``solver._won``: every column holds exactly one card, an ace."""
+    """``model.won``: every column holds exactly one card, an ace."""
     for x in range(4):
         if _length(cols[x]) != 1 or _bottom(cols[x], x, g, stock, start) & 15 != 14:
             return False

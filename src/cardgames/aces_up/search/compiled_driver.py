@@ -1,7 +1,7 @@
-"""The compiled tier of the Aces Up solver: builds a deal's tables, runs ``kernel.run`` in
+"""The driver of the compiled search: builds a deal's tables, runs ``compiled_search.run`` in
 slices and turns its stack into a winning line (needs the ``jit`` extra).
 
-The search is ``solver``'s, transcribed in ``kernel``; this module only drives it:
+The search is ``reference``'s, transcribed in ``compiled_search``; this module only drives it:
 
 * slices of a few milliseconds, so the time budget is kept to within a slice, Ctrl-C is
   answered between two slices (the solve then ends UNSETTLED) and ``progress`` is called
@@ -20,11 +20,28 @@ from typing import Any
 
 import numpy as np
 
-from cardgames.aces_up import kernel, pruning, rules, solver
-from cardgames.aces_up.pruning import HIGHER_IN_SUIT, HOLE, LOWER_IN_SUIT, essential, upper
+from cardgames.aces_up import rules
 from cardgames.aces_up.rules import Command, Position
-from cardgames.aces_up.solver import (
-    DEAL, DEFAULT_MEMORY, DISCARDS, RELAXATION_TOPS, TRANSFERS, Columns, Solution, Status, Stock)
+from cardgames.aces_up.search import compiled_search as kernel
+from cardgames.aces_up.search import reference
+from cardgames.aces_up.search.model import (
+    DEAL,
+    DEFAULT_MEMORY,
+    DISCARDS,
+    FIRST_PHASE_NODES,
+    HOLE,
+    PROGRESS_SECONDS,
+    RELAX_RATE,
+    RELAX_SAMPLE,
+    RELAX_TRIAL,
+    TRANSFERS,
+    Solution,
+    Status,
+    codes,
+    compiles,
+)
+from cardgames.aces_up.search.pruning import HIGHER_IN_SUIT, LOWER_IN_SUIT, card_bits
+from cardgames.aces_up.search.relaxation import relaxed_games
 from cardgames.tiers import NUMBA
 
 __all__ = ["solve", "agrees", "memory_in_use"]
@@ -45,7 +62,6 @@ GROW_AT = 0.35
 #: time budget, since neither the clock nor Ctrl-C is watched while it runs.
 REHASH_BYTES_PER_SECOND = 1e9
 SLICE_SECONDS = 0.02
-PROGRESS_SECONDS = 0.25
 
 
 @dataclass
@@ -95,7 +111,7 @@ def _work(memory: int) -> _Work:
 @dataclass(frozen=True)
 class _Tables:
     """A position's constant arrays for ``kernel.run``: its games, from the real one (0)
-    to the most relaxed, as ``solver._Search.enable_relaxation`` builds them."""
+    to the most relaxed (``relaxation.relaxed_games``)."""
 
     arrays: tuple[Any, ...]
     deals: int
@@ -103,35 +119,16 @@ class _Tables:
     remaining: int
 
 
-def _games(columns: Columns, stock: Stock) -> tuple[list[Stock], list[Columns], list[int]]:
-    """The stocks and starting columns of the real and relaxed games, and the essential
-    cards kept from each game to the next (``_Search.enable_relaxation``)."""
-    stocks = [stock]
-    starts = [columns]
-    essentials: list[int] = []
-    tops: tuple[int, ...] = RELAXATION_TOPS
-    while stocks[-1] and tops:
-        stock = stocks[-1]
-        keep = essential(stock[-1]) & upper(tops[0])
-        relaxed = tuple(tuple(card if card != HOLE and keep >> card & 1 else HOLE
-                              for card in deal) for deal in stock)
-        if relaxed == stock:
-            break
-        essentials.append(keep)
-        stocks.append(relaxed)
-        starts.append(tuple(tuple(card for card in column if keep >> card & 1)
-                            for column in starts[-1]))
-        tops = tops[1:]
-    return stocks, starts, essentials
-
-
 def _tables(position: Position, lone_moves: bool) -> _Tables:
     """The arrays that describe a position's games to the kernel."""
-    columns, real_stock = solver.codes(position)
-    stocks, starts, essentials = _games(columns, real_stock)
-    games, deals = len(stocks), len(real_stock)
-    if deals > 12 or any(HOLE in deal for deal in real_stock):
+    columns, real_stock = codes(position)
+    if not compiles(real_stock):
         raise ValueError("the compiled solver takes at most 12 deals of four cards")
+    chain = relaxed_games(columns, real_stock)
+    stocks = [stock for stock, _, _ in chain]
+    starts = [start for _, start, _ in chain]
+    essentials = [keep for _, _, keep in chain[:-1]]
+    games, deals = len(stocks), len(real_stock)
     stock = np.full((games, max(deals, 1), 4), HOLE, dtype=np.int64)
     start = np.zeros((games, 4, 53), dtype=np.int64)
     prefix_bits = np.zeros((games, 4, 54), dtype=np.int64)
@@ -155,14 +152,14 @@ def _tables(position: Position, lone_moves: bool) -> _Tables:
                 if g < len(essentials):
                     kept_prefix[g, x, length] = kept_prefix[g, x, length - 1] \
                         + (essentials[g] >> column[length - 1] & 1)
-            card_bits = [0 if deal[x] == HOLE else 1 << deal[x] for deal in stocks[g]]
-            card_bits += [0] * (12 - len(card_bits))
+            dealt = [0 if deal[x] == HOLE else 1 << deal[x] for deal in stocks[g]]
+            dealt += [0] * (12 - len(dealt))
             for part in range(64):
-                dealt_low[g, x, part] = _union(card_bits[i] for i in range(6) if part >> i & 1)
-                dealt_high[g, x, part] = _union(card_bits[6 + i] for i in range(6)
+                dealt_low[g, x, part] = _union(dealt[i] for i in range(6) if part >> i & 1)
+                dealt_high[g, x, part] = _union(dealt[6 + i] for i in range(6)
                                                 if part >> i & 1)
             for k in range(deals - 1, -1, -1):
-                incoming[g, k, x] = incoming[g, k + 1, x] | card_bits[k]
+                incoming[g, k, x] = incoming[g, k + 1, x] | dealt[k]
             if g < len(essentials):
                 kept_deals[g, x] = sum(1 << k for k in range(deals)
                                        if stocks[g + 1][k][x] != HOLE)
@@ -171,7 +168,7 @@ def _tables(position: Position, lone_moves: bool) -> _Tables:
     arrays = (stock, start, prefix_bits, dealt_low, dealt_high, incoming, kept_deals,
               kept_prefix, essential, relaxed, lone, below, above)
     root = tuple(_code(column) for column in columns)
-    remaining = pruning.card_bits(columns + real_stock)
+    remaining = card_bits(columns + real_stock)
     return _Tables(arrays, deals, root, remaining)  # type: ignore[arg-type]
 
 
@@ -229,7 +226,7 @@ def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = N
           max_seconds: float | None = None, memory: int = DEFAULT_MEMORY,
           progress: Callable[[int, float], None] | None = None,
           visited: Any = None) -> Solution:
-    """``solver.solve`` compiled: the same verdicts, lines and positions counted.
+    """``reference.solve`` compiled: the same verdicts, lines and positions counted.
 
     ``memory`` bounds the bytes of the table and work space; ``progress(positions,
     seconds)`` is called about four times a second.  Ctrl-C ends the solve UNSETTLED.
@@ -250,8 +247,7 @@ def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = N
     regs = np.zeros(kernel.REGISTERS, dtype=np.int64)
     if visited is None:
         visited = np.zeros((kernel.GAMES, 13), dtype=np.int64)
-    first_phase = solver.FIRST_PHASE_NODES
-    first = first_phase if max_nodes is None else min(max_nodes, first_phase)
+    first = FIRST_PHASE_NODES if max_nodes is None else min(max_nodes, FIRST_PHASE_NODES)
     phase = 1
     pool = work.pool_arrays()
     max_slots = _table_slots(memory, work.pool)
@@ -268,9 +264,9 @@ def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = N
         regs[kernel.R_GENERATION] = work.generation
         regs[kernel.R_POOL] = 0
         regs[kernel.R_GROW_AT] = grow_at()
-        regs[kernel.R_TRIAL] = solver.RELAX_TRIAL
-        regs[kernel.R_RATE] = solver.RELAX_RATE
-        regs[kernel.R_SAMPLE] = solver.RELAX_SAMPLE
+        regs[kernel.R_TRIAL] = RELAX_TRIAL
+        regs[kernel.R_RATE] = RELAX_RATE
+        regs[kernel.R_SAMPLE] = RELAX_SAMPLE
         frames[0, :4] = (0, 0, kernel.ENTER, 0)
         frame_cols[0] = tables.root
         frame_left[0] = tables.remaining
@@ -349,18 +345,18 @@ def agrees() -> bool:
     """True when this search gives the reference's verdicts, lines and counts on SAMPLE.
 
     When they differ, the kernel is recompiled once and checked again: a kernel cached on
-    disk may be older than ``solver``, whose tables it runs on (Numba checks the kernel's
+    disk may be older than this driver, whose tables it runs on (Numba checks the kernel's
     own file only).
     """
     def same() -> bool:
         for seed, lone_moves, budget in SAMPLE:
             position = rules.seeded_position(seed)
             ours = solve(position, lone_moves, budget)
-            reference = solver.solve(position, lone_moves, budget, tier="stdlib")
-            if ours.interrupted or reference.interrupted:
+            theirs = reference.solve(position, lone_moves, budget)
+            if ours.interrupted or theirs.interrupted:
                 raise KeyboardInterrupt     # Ctrl-C while loading: no verdict on the tier
             if (ours.status, ours.line, ours.nodes) != \
-                    (reference.status, reference.line, reference.nodes):
+                    (theirs.status, theirs.line, theirs.nodes):
                 return False
         return True
 

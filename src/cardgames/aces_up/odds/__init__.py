@@ -1,0 +1,36 @@
+"""The odds of winning Aces Up with the stock known: the seeded deals of a range, each solved
+within a budget, kept in a log one line per deal, and summed up with Wilson 95% intervals.
+
+A deal the solver settles is winnable or proved lost whatever the machine; a deal it leaves
+unsettled is counted apart, and the summary bounds the share of winnable deals by counting
+the unsettled ones as lost, then as won.  A budget in positions (``max_nodes``) gives the same
+log on any machine at any load (the two tiers visit the same positions); a budget in seconds
+depends on both.
+
+The log starts with a header line (``# classic rules, budget ..., tier ..., memory ...``),
+then ``seed STATUS seconds positions`` per deal, in the order they finish.  A run that stops
+(Ctrl-C, a kill, a power cut) keeps every deal it finished: the same command goes on from
+there.  This package plays no I/O but the log; ``cli`` prints.
+
+The package in three modules: ``run`` (what a run solves and the solving of its deals),
+``log`` (its log: one line per deal, resumed after a stop) and ``summary`` (the counts and
+their intervals as text).
+"""
+
+from __future__ import annotations
+
+from cardgames.aces_up.odds.log import (
+    Log,
+    LogError,
+    deal_line,
+    header,
+    parse_line,
+    parse_log,
+    read_log,
+)
+from cardgames.aces_up.odds.run import RULES, Budget, Deal, Run, solve_deal, solved
+from cardgames.aces_up.odds.summary import Tally, progress_text, summary, title
+
+__all__ = ["Log", "LogError", "deal_line", "header", "parse_line", "parse_log", "read_log",
+           "RULES", "Budget", "Deal", "Run", "solve_deal", "solved",
+           "Tally", "progress_text", "summary", "title"]

@@ -1,0 +1,114 @@
+"""The Aces Up searches with the stock known, and at their face one ``solve`` that picks the
+tier.
+
+Bottom to top, each module importing only those before it:
+
+* ``model``: the card codes, the verdict and solution types, the commands of a line;
+* ``pruning``: the facts the searches prune with, each with its proof;
+* ``relaxation``: the chain of relaxed games, built from those facts;
+* ``reference``: the reference search (the standard library: it defines every result);
+* ``compiled_search``: that search transcribed for Numba (the ``jit`` extra), function by
+  function, and ``compiled_driver``, which runs it in slices and reads its answer.
+
+``solve`` here runs the compiled search when it is installed and agrees with the reference
+on a sample (``compiled_available``), the reference otherwise; ``--tier`` or
+$CARDGAMES_TIER chooses (``solver_tier``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cardgames.aces_up.rules import Position
+from cardgames.aces_up.search import reference
+from cardgames.aces_up.search.model import (
+    DEFAULT_MEMORY,
+    Solution,
+    Status,
+    codes,
+    compiles,
+)
+from cardgames.aces_up.search.reference import safe_discard
+from cardgames.tiers import (
+    AUTO,
+    EXTRA,
+    NUMBA,
+    NUMPY,
+    STDLIB,
+    TierError,
+    _importable,
+    requested,
+)
+
+__all__ = ["solve", "solver_tier", "wanted_tier", "compiled_available", "safe_discard",
+           "Solution", "Status", "DEFAULT_MEMORY"]
+
+
+def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = None,
+          max_seconds: float | None = None, *, tier: str | None = None,
+          memory: int = DEFAULT_MEMORY,
+          progress: Callable[[int, float], None] | None = None) -> Solution:
+    """Decide whether the position can be won, within an optional node and time budget.
+
+    ``tier``: ``stdlib`` (the reference search), ``numba`` (the same search compiled) or
+    None/``auto``: the compiled one when it is installed (see ``cardgames.tiers``;
+    $CARDGAMES_TIER also chooses).  Both give the same verdict, line and count of positions
+    (``reference.solve`` says what the arguments mean).
+    """
+    reference.release_stopped()
+    if solver_tier(tier) == NUMBA and compiles(codes(position)[1]):
+        from cardgames.aces_up.search import (
+            compiled_driver,  # NumPy and Numba: only here
+        )
+        return compiled_driver.solve(position, lone_moves, max_nodes, max_seconds, memory,
+                                     progress)
+    return reference.solve(position, lone_moves, max_nodes, max_seconds, memory, progress)
+
+
+def solver_tier(tier: str | None = None) -> str:
+    """The search to run: ``stdlib`` or ``numba`` (``tier``, else $CARDGAMES_TIER, else the
+    compiled one when installed); TierError when the tier asked for cannot run.
+
+    $CARDGAMES_TIER=numpy (a simulation tier) runs the reference search, which is what the
+    solver has without compiled code; asked for by name (``tier``), numpy is refused.
+    """
+    tier = wanted_tier(tier)
+    if tier == AUTO:
+        return NUMBA if compiled_available() else STDLIB
+    if tier == NUMBA and not compiled_available():
+        raise TierError("the compiled solver disagrees with the reference here, so it is "
+                        "not used: please report it")
+    return tier
+
+
+def wanted_tier(tier: str | None = None) -> str:
+    """The solver tier asked for (``auto``, ``stdlib`` or ``numba``), without loading any:
+    TierError when it is unknown, or numba and Numba is not installed."""
+    named = tier
+    tier = requested(tier)
+    if tier == NUMPY:
+        if named is not None:
+            raise TierError("the solver has no numpy tier: choose stdlib or numba")
+        return STDLIB
+    if tier == NUMBA and not _importable("numba"):
+        raise TierError(f"the numba tier is not installed here: "
+                        f"pip install 'cardgames[{EXTRA[NUMBA]}]'")
+    return tier
+
+
+_COMPILED: bool | None = None
+
+
+def compiled_available() -> bool:
+    """True when the compiled search loads and agrees with the reference on a sample."""
+    global _COMPILED
+    if _COMPILED is None:
+        try:
+            from cardgames.aces_up.search import (
+                compiled_driver,  # NumPy and Numba: only here
+            )
+        except ImportError:
+            _COMPILED = False
+        else:
+            _COMPILED = compiled_driver.agrees()
+    return _COMPILED
