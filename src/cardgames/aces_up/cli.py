@@ -21,13 +21,8 @@ from cardgames.aces_up.rich_game.loop import (
 )
 from cardgames.aces_up.rich_game.text import solving_line
 from cardgames.aces_up.search import DEFAULT_MEMORY, Status, solver_tier, wanted_tier
-from cardgames.console import (
-    StatusLine,
-    integer,
-    integer_text,
-    parse_integer,
-    parse_number,
-)
+from cardgames.numbers import integer, integer_text, parse_integer, parse_number
+from cardgames.status_line import StatusLine
 from cardgames.tiers import TierError
 
 

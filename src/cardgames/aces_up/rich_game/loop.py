@@ -31,7 +31,9 @@ from cardgames.aces_up.rules import (
     Position,
     StockEmpty,
 )
-from cardgames.console import StatusLine, integer_text, parse_integer, read_line
+from cardgames.lines import read_line
+from cardgames.numbers import integer_text, parse_integer
+from cardgames.status_line import StatusLine
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -482,7 +484,7 @@ def play_session(session: Session, read: Callable[[str], str | None] | None = No
     """The prompt loop; returns 0 when the player quits or input ends (or Ctrl-C at a prompt).
 
     ``read(prompt)`` returns a line, or None (or raises EOFError) at the end of input; it
-    defaults to ``console.read_line`` (a closed stdin and an over-long line end the input too),
+    defaults to ``lines.read_line`` (a closed stdin and an over-long line end the input too),
     with line editing and history when it reads a terminal.  ``new_seed()`` chooses the seed
     of a game the player gives none for, so that every deal can be replayed and solved.
     """
