@@ -27,8 +27,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgames import console, lines, streams, viewer
-from cardgames.aces_up.rich_game import loop as interactive
 from cardgames.aces_up.course.program import get_option
+from cardgames.aces_up.rich_game.loop import play_session
+from cardgames.aces_up.rich_game.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -273,7 +274,7 @@ def test_every_prompt_ends_at_a_closed_stdin(monkeypatch, capsys):
     with pytest.raises(EOFError):  # the course API: get_option lets EOFError through (§9)
         get_option()
     assert viewer.view(["a", "b"]) == 0
-    assert interactive.play_session(interactive.Session(3)) == 0
+    assert play_session(Session(3)) == 0
     out = capsys.readouterr().out
     assert out.startswith("\nInput an option (DFTRHQ): There are 2 lines")
     assert out.endswith("\naces-up> \n")
