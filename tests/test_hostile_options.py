@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import aces_up
-from cardgames import cli, console, progress, report
+from cardgames import cli, console, numbers, progress, report, status_line
 from cardgames.aces_up import cli as aces_up_cli
 from cardgames.twenty_four import solver
 from cardgames.twenty_four.stats import hand_statistics, statistics_lines
@@ -69,14 +69,14 @@ def one_line(stderr):
 def test_integer_text_is_str_at_any_size(value):
     with unlimited_str():
         expected, grouped = str(value), f"{value:,}"
-    assert console.integer_text(value) == expected
-    assert console.integer_text(value, ",") == grouped
-    assert console.parse_integer(console.integer_text(value)) == value
+    assert numbers.integer_text(value) == expected
+    assert numbers.integer_text(value, ",") == grouped
+    assert numbers.parse_integer(numbers.integer_text(value)) == value
 
 
 def test_integer_text_of_a_million_digits():
-    value = console.parse_integer("9" * 1_000_000)
-    assert console.integer_text(value) == "9" * 1_000_000
+    value = numbers.parse_integer("9" * 1_000_000)
+    assert numbers.integer_text(value) == "9" * 1_000_000
 
 
 @pytest.mark.parametrize("script", ["solitaire_1.py", "solitaire_2.py"])
@@ -105,7 +105,7 @@ def test_json_writes_a_huge_first_seed_as_a_number_with_every_digit():
     run = cardgames("solitaire-1", "--games", "10", "--seed", BIG_TEXT, "--json")
     assert (run.returncode, run.stderr) == (0, "")
     assert f'\n  "first_seed": {BIG_TEXT},\n' in run.stdout
-    document = json.loads(run.stdout, parse_int=console.parse_integer)
+    document = json.loads(run.stdout, parse_int=numbers.parse_integer)
     assert (document["games"], document["first_seed"]) == (10, BIG)
     assert sum(row["games"] for row in document["rows"]) <= 10
 
@@ -146,12 +146,12 @@ def test_progress_bar_of_a_huge_run():
     stream = Terminal()
     assert progress.progress_bar(BIG, stream=stream) is not None
     times = iter([0.0, 0.0, 1.0])  # the start, its first drawing, one second later
-    show = progress.Progress(BIG, console.StatusLine(stream), clock=lambda: next(times))
+    show = progress.Progress(BIG, status_line.StatusLine(stream), clock=lambda: next(times))
     show(20_000)
     line = stream.getvalue().split("\r")[-1]
     assert line.endswith(" games/s  over 99 h left\x1b[K")  # 5,001 digits: left out at 80
     assert len(line) - len("\x1b[K") < 80
-    assert f" 20,000 of {console.integer_text(BIG, ',')} games " in progress.progress_line(
+    assert f" 20,000 of {numbers.integer_text(BIG, ',')} games " in progress.progress_line(
         20_000, BIG, 1.0, 20_000)  # a terminal wide enough
 
 
@@ -446,6 +446,6 @@ def test_budget_must_be_a_positive_float(text):
 
 def test_parse_number_follows_parse_integer():
     for text in ["0", "-12", "+7", " 42 ", "0099"]:
-        assert console.parse_number(text) == console.parse_integer(text)
+        assert numbers.parse_number(text) == numbers.parse_integer(text)
     for text in NOT_ASCII_NUMBERS:
-        assert console.parse_number(text) is None
+        assert numbers.parse_number(text) is None

@@ -1,8 +1,8 @@
-"""One way to read a line (``console.read_line``): closed streams, over-long lines, statuses.
+"""One way to read a line (``lines.read_line``): closed streams, over-long lines, statuses.
 
 Issue 15, items 1, 6 and 7.  Every prompt reads through ``read_line``, which prints the prompt
 as ``input(prompt)`` does and maps the end of file, a closed standard input and a line longer
-than ``console.LINE_LIMIT`` to the end of input; ``twenty_four.py`` counts a long line instead,
+than ``lines.LINE_LIMIT`` to the end of input; ``twenty_four.py`` counts a long line instead,
 since its spec prints the line's length.  The behaviour about the process (closed streams,
 memory, time) is checked in subprocesses: ``<&-`` closes a stream in ``bash -c``, ``ulimit -v``
 bounds the memory.
@@ -26,9 +26,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardgames import console, viewer
-from cardgames.aces_up.rich_game import loop as interactive
+from cardgames import console, lines, streams, viewer
 from cardgames.aces_up.course.program import get_option
+from cardgames.aces_up.rich_game.loop import play_session
+from cardgames.aces_up.rich_game.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -111,12 +112,12 @@ def test_an_endless_line_is_the_end_of_input_in_bounded_memory(argv, status, std
 
 def test_the_seed_prompt_reads_no_more_than_the_limit():
     """A seed line past the limit: the end of input, the rest of the line left unread."""
-    stdin = b"7" * (3 * console.LINE_LIMIT) + b"\n5\n"
+    stdin = b"7" * (3 * lines.LINE_LIMIT) + b"\n5\n"
     run, _ = shell(line([PYTHON, "solitaire_1.py"]) + "; echo; wc -c", stdin)
     prompt, left = run.stdout.split(b"\n")[:2]
     assert (prompt, run.stderr) == (SEED_PROMPT, NO_SEED)
     # what the program read: the limit and one character, and at most its buffers beyond
-    assert len(stdin) - int(left) <= console.LINE_LIMIT + 1 + 65536
+    assert len(stdin) - int(left) <= lines.LINE_LIMIT + 1 + 65536
 
 
 def test_a_ten_megabyte_seed_line_is_refused_at_once():
@@ -139,7 +140,7 @@ def test_a_ten_megabyte_viewer_request_ends_the_viewer_at_once():
 
 
 def test_a_long_viewer_request_is_rejected_like_a_short_one():
-    long_request = b"5\n" + b"7" * (console.LINE_LIMIT - 10) + b"\n1--2\nq\n"
+    long_request = b"5\n" + b"7" * (lines.LINE_LIMIT - 10) + b"\n1--2\nq\n"
     run, seconds = shell(line([PYTHON, "solitaire_2.py"]), long_request)
     short, _ = shell(line([PYTHON, "solitaire_2.py"]), b"5\n8888\n1--2\nq\n")
     assert (run.returncode, run.stdout, run.stderr) == (0, short.stdout, b"")
@@ -161,7 +162,7 @@ def test_the_viewer_compares_lengths_before_converting():
         sys.set_int_max_str_digits(limit)
 
 
-@pytest.mark.parametrize("length", [5, 1000, console.LINE_LIMIT + 1, 10**7])
+@pytest.mark.parametrize("length", [5, 1000, lines.LINE_LIMIT + 1, 10**7])
 def test_twenty_four_counts_a_long_line(length):
     run, seconds = shell(line([PYTHON, "twenty_four.py"]), b"A" * length + b"\nAAAJ\n")
     assert (run.returncode, run.stdout) == (1, b"Input the cards:\n")
@@ -194,7 +195,7 @@ def test_a_usage_error_with_stderr_closed_is_status_2_and_nothing_on_stdout(argv
 
 def test_solve_with_stdout_closed_is_no_verdict():
     closed, _ = shell(line([*CLI, "aces-up", "--solve", "--seed", "0"]) + " >&-")
-    assert closed.returncode == console.IO_ERROR_STATUS == 74  # 1 would mean "cannot be won"
+    assert closed.returncode == streams.IO_ERROR_STATUS == 74  # 1 would mean "cannot be won"
     assert b"Traceback" not in closed.stderr
     kept, _ = shell(line([*CLI, "aces-up", "--solve", "--seed", "0"]) + " >/dev/null")
     assert kept.returncode == 0 and b"winnable" in kept.stderr
@@ -208,15 +209,15 @@ def test_solve_into_a_pipe_nobody_reads_is_no_verdict():
                              stderr=subprocess.PIPE, cwd=ROOT, env=ENV, timeout=120)
     finally:
         os.close(write_end)
-    assert run.returncode == console.IO_ERROR_STATUS
+    assert run.returncode == streams.IO_ERROR_STATUS
     assert b"Traceback" not in run.stderr
 
 
 @pytest.mark.parametrize("argv, status", [
     ([PYTHON, "solitaire_1.py", "10", "0"], 1), ([PYTHON, "twenty_four.py"], 1),
     ([PYTHON, "aces_up.py", "--seed", "10"], 1),
-    ([*CLI, "aces-up", "--solve", "--seed", "0"], console.IO_ERROR_STATUS),
-    ([*CLI, "solitaire-1", "--games", "10"], console.IO_ERROR_STATUS)])
+    ([*CLI, "aces-up", "--solve", "--seed", "0"], streams.IO_ERROR_STATUS),
+    ([*CLI, "solitaire-1", "--games", "10"], streams.IO_ERROR_STATUS)])
 def test_output_to_a_closed_stdout_fails(argv, status):
     run, _ = shell(line(argv) + " >&- </dev/null")
     assert run.returncode == status and b"Traceback" not in run.stderr
@@ -227,7 +228,7 @@ def test_output_to_a_closed_stdout_fails(argv, status):
 def read_both(content: str, prompt: str, monkeypatch):
     """(what input() returns or None, what it printed), then the same for read_line."""
     results = []
-    for read in (builtins.input, console.read_line):
+    for read in (builtins.input, lines.read_line):
         monkeypatch.setattr(sys, "stdin", io.StringIO(content))
         with contextlib.redirect_stdout(io.StringIO()) as out:
             try:
@@ -247,23 +248,23 @@ def test_read_line_reads_as_input_does(content, prompt):
 
 def test_read_line_reads_at_most_one_character_past_the_limit(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.StringIO("x" * 10 + "\n" + "y" * 11 + "\nrest\n"))
-    assert console.read_line("> ", limit=10) == "x" * 10
-    assert console.read_line("> ", limit=10) is None
+    assert lines.read_line("> ", limit=10) == "x" * 10
+    assert lines.read_line("> ", limit=10) is None
     assert sys.stdin.read() == "\nrest\n"
     assert capsys.readouterr().out == "> > "
 
 
 def test_read_line_measures_a_long_line_when_asked(monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO("y" * 300_000 + "\nrest\n"))
-    with pytest.raises(console.LineTooLong) as long_line:
-        console.read_line(limit=10, measure=True)
+    with pytest.raises(lines.LineTooLong) as long_line:
+        lines.read_line(limit=10, measure=True)
     assert long_line.value.length == 300_000
-    assert console.read_line() == "rest" and console.read_line() is None
+    assert lines.read_line() == "rest" and lines.read_line() is None
 
 
 def test_read_line_with_a_closed_stdin_prints_the_prompt(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", None)
-    assert console.read_line("> ") is None
+    assert lines.read_line("> ") is None
     assert console.read_seed() is None
     assert capsys.readouterr().out == "> " + console.SEED_PROMPT
 
@@ -273,7 +274,7 @@ def test_every_prompt_ends_at_a_closed_stdin(monkeypatch, capsys):
     with pytest.raises(EOFError):  # the course API: get_option lets EOFError through (§9)
         get_option()
     assert viewer.view(["a", "b"]) == 0
-    assert interactive.play_session(interactive.Session(3)) == 0
+    assert play_session(Session(3)) == 0
     out = capsys.readouterr().out
     assert out.startswith("\nInput an option (DFTRHQ): There are 2 lines")
     assert out.endswith("\naces-up> \n")

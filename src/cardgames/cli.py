@@ -110,13 +110,13 @@ def build_parser() -> Parser:
 def command() -> int:
     """The ``cardgames`` command: ``main``, with Ctrl-C ending quietly while the games load."""
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not when ignored
-        signal.signal(signal.SIGINT, lambda *_: sys.exit(130))  # until console.run takes over
+        signal.signal(signal.SIGINT, lambda *_: sys.exit(130))  # until streams.run takes over
     return main()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run the chosen subcommand; return the exit status."""
-    from cardgames.console import IO_ERROR_STATUS, replace_closed_streams, run
+    from cardgames.streams import IO_ERROR_STATUS, replace_closed_streams, run
 
     replace_closed_streams()  # argparse writes stderr's messages on stdout if stderr is None
     args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)

@@ -10,12 +10,10 @@ import sys
 import time
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 from cardgames.report import MIN_BAR, bar_text, count_text
-
-if TYPE_CHECKING:
-    from cardgames.console import StatusLine
+from cardgames.status_line import StatusLine
 
 __all__ = ["LONG_RUN", "MAX_PROGRESS_BAR", "Progress", "duration_text", "progress_bar",
            "progress_line", "rate_text"]
@@ -106,8 +104,6 @@ def progress_bar(total: int, stream: TextIO | None = None) -> Progress | None:
 
     Only a long run on a terminal gets one, so pipes and files never see it.
     """
-    from cardgames.console import StatusLine
-
     status = StatusLine(sys.stderr if stream is None else stream)
     if total < LONG_RUN or not status.on:
         return None

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TextIO
 
+from cardgames.numbers import integer_text
 from cardgames.simulate import wilson_interval
 
 #: The width of a table written anywhere but a terminal (a pipe, a file): fixed, so that the
@@ -104,8 +105,6 @@ def bar_text(eighths: int) -> str:
 
 def count_text(count: int) -> str:
     """A count with thousands separators, of any size."""
-    from cardgames.console import integer_text
-
     return integer_text(count, ",")
 
 
@@ -211,7 +210,7 @@ def as_json(game: str, counts: Mapping[int, int], n: int, first_seed: int, outco
     the rows and its interval.  ``games`` and ``first_seed`` are JSON numbers with every
     digit, however many: JSON sets no limit, and the type of a field does not change with
     its size (Python's ``json.loads`` reads one of more than 4,300 digits with
-    ``parse_int=console.parse_integer``).
+    ``parse_int=numbers.parse_integer``).
     """
     listed: list[dict[str, object]] = []
     keys = rows(counts, exact, descending)
@@ -250,10 +249,8 @@ def _json_dumps(document: Mapping[str, Any], whole: tuple[str, ...]) -> str:
     (The document's values are any JSON values, typed Any, as ``json.dumps`` takes them.)
 
     ``json`` writes an int with ``int.__repr__``, which refuses more than 4,300 digits: those
-    values are written by ``console.integer_text`` in the place of a placeholder string.
+    values are written by ``numbers.integer_text`` in the place of a placeholder string.
     """
-    from cardgames.console import integer_text
-
     marks = {key: f"\0{key}" for key in whole}
     text = json.dumps({key: marks.get(key, value) for key, value in document.items()}, indent=2)
     for key in whole:

@@ -17,9 +17,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cardgames import tiers
+from cardgames.numbers import integer, positive_integer, shown_argument
 from cardgames.progress import progress_bar
 from cardgames.report import (
     Exact, Layout, as_json, count_text, output_width, simulation_plot, table)
+from cardgames.streams import IO_ERROR_STATUS
 from cardgames.tiers import AUTO, TIERS, TierError
 
 if TYPE_CHECKING:
@@ -34,8 +36,6 @@ def add_simulation_options(parser: argparse.ArgumentParser, exact: bool = False)
 
     ``exact``: the subcommand also has --exact, which --json and --plot go with too.
     """
-    from cardgames.console import integer, positive_integer
-
     also = " (or --exact)" if exact else ""
     parser.add_argument("--games", type=positive_integer, metavar="N",
                         help="simulate N games and print the odds with 95%% intervals")
@@ -59,8 +59,6 @@ def add_simulation_options(parser: argparse.ArgumentParser, exact: bool = False)
 
 def writable_file(text: str) -> str:
     """An argparse ``type``: a path where a file can be written (checked before a long run)."""
-    from cardgames.console import shown_argument
-
     folder = os.path.dirname(text) or "."
     if not text or os.path.isdir(text):
         reason = "a folder" if text else "empty"
@@ -101,8 +99,6 @@ def _listed(names: Sequence[str]) -> str:
 
 def write_plot(path: str, svg: str) -> int:
     """Write the picture to ``path``; the exit status (IO_ERROR_STATUS, with one line, if not)."""
-    from cardgames.console import IO_ERROR_STATUS
-
     try:
         with open(path, "w", encoding="utf-8") as file:
             file.write(svg)

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from cardgames.console import read_line
+from cardgames.lines import read_line
 
 PROMPT = " " * 7
 
@@ -87,7 +87,7 @@ def view(lines: Sequence[str], read: Callable[[str], str | None] | None = None,
     """Run the viewer on ``lines`` until ``q`` or end of input; return the exit status 0.
 
     ``read(prompt)`` returns a line, or None (or raises EOFError) at the end of input; it
-    defaults to ``console.read_line`` (a closed stdin and an over-long line end the input too,
+    defaults to ``lines.read_line`` (a closed stdin and an over-long line end the input too,
     like ``q``).  ``write`` defaults to ``sys.stdout.write``.
     """
     read, write = read or read_line, write or sys.stdout.write

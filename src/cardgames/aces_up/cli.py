@@ -13,21 +13,12 @@ from collections.abc import Iterable
 from cardgames.aces_up import odds
 from cardgames.aces_up.course.program import main
 from cardgames.aces_up.odds import Deal, Log, Run
-from cardgames.aces_up.rich_game.loop import (
-    DEFAULT_BUDGET,
-    Session,
-    play_session,
-    solve_seed,
-)
+from cardgames.aces_up.rich_game.loop import play_session
+from cardgames.aces_up.rich_game.session import DEFAULT_BUDGET, Session, solve_seed
 from cardgames.aces_up.rich_game.text import solving_line
 from cardgames.aces_up.search import DEFAULT_MEMORY, Status, solver_tier, wanted_tier
-from cardgames.console import (
-    StatusLine,
-    integer,
-    integer_text,
-    parse_integer,
-    parse_number,
-)
+from cardgames.numbers import integer, integer_text, parse_integer, parse_number
+from cardgames.status_line import StatusLine
 from cardgames.tiers import TierError
 
 

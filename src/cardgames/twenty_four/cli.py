@@ -19,7 +19,7 @@ import sys
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from cardgames.console import integer_text, parse_integer
+from cardgames.numbers import integer_text, parse_integer
 from cardgames.twenty_four import solver
 from cardgames.twenty_four.stats import HAND_SIZE, hand_statistics, statistics_lines
 

@@ -17,7 +17,8 @@ from fractions import Fraction
 from functools import cache
 from typing import Generic, TypeVar
 
-from cardgames.console import LineTooLong, read_line, run
+from cardgames.lines import LineTooLong, read_line
+from cardgames.streams import run
 from cardgames.twenty_four import solver
 
 __all__ = ["ops", "d", "ListStack", "evaluate", "evaluate_all_ops", "main",
@@ -132,7 +133,7 @@ def solution_lines(cards: list[str]) -> list[str]:
 def _read_line() -> str:
     """One line of standard input without its final newline; empty at end of input (§3).
 
-    A line longer than ``console.LINE_LIMIT`` is not kept: its characters are counted in
+    A line longer than ``lines.LINE_LIMIT`` is not kept: its characters are counted in
     chunks of bounded size and it raises the spec's CardsError with that count.
     """
     try:

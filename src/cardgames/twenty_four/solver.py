@@ -48,7 +48,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, Final, NamedTuple, TypeVar, Union
 
-from cardgames.console import integer_text
+from cardgames.numbers import integer_text
 
 __all__ = [
     "OPERATORS", "TARGET", "Node", "apply", "value_of", "postfix", "leaves", "infix",

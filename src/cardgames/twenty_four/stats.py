@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from cardgames.console import integer_text
+from cardgames.numbers import integer_text
 from cardgames.twenty_four import solver
 
 LOWEST, HIGHEST, HAND_SIZE = 1, 13, 4

@@ -25,13 +25,10 @@ from cardgames.aces_up.course.text import (
     error_message,
 )
 from cardgames.aces_up.rules import IllegalMove, MalformedCommand
-from cardgames.console import (
-    UsageError,
-    parse_integer,
-    read_line,
-    replace_closed_streams,
-    run,
-)
+from cardgames.console import UsageError
+from cardgames.lines import read_line
+from cardgames.numbers import parse_integer
+from cardgames.streams import replace_closed_streams, run
 
 __all__ = ["Card", "Deck", "MENU", "RULES", "init_game", "deal_to_tableau", "display",
            "get_option", "validate_move_to_foundation", "move_to_foundation",
@@ -92,7 +89,7 @@ def get_option() -> list[Any] | None:
 
     The classic value, a letter then column numbers (``['T', 4, 2]``), is typed list[Any].
 
-    At the end of input EOFError propagates to the caller (spec §9); ``console.read_line``
+    At the end of input EOFError propagates to the caller (spec §9); ``lines.read_line``
     reads the line, so a closed stdin and an over-long line are the end of input too.
     """
     line = read_line(PROMPT)

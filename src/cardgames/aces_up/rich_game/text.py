@@ -1,8 +1,159 @@
-"""The lines of the rich game."""
+"""Every line the rich Aces Up game prints, at most :data:`WIDTH` columns wide: the help, the
+board, the seed, hints and guesses, why a line or a move is refused, and the status lines."""
 
 from __future__ import annotations
 
-__all__ = ["solving_line"]
+import textwrap
+import unicodedata
+from collections.abc import Sequence
+
+from cardgames.aces_up import rules, search
+from cardgames.aces_up.rich_game.session import Flaw, Guess, Malformed, Session
+from cardgames.aces_up.rules import (
+    Action,
+    CannotMove,
+    Command,
+    EmptyColumn,
+    IllegalMove,
+    Position,
+    StockEmpty,
+)
+from cardgames.numbers import integer_text
+
+__all__ = ["AT_THE_START", "BACK_TO_THE_GAME_LEFT", "GAME_WON", "HELP", "INTERRUPTED",
+           "NEW_GAME", "NOTHING_TO_UNDO", "NO_MOVE_LEFT", "OFFER", "OFFER_PROMPT",
+           "PROMPT", "QUIT", "RESTARTED", "RETRY", "THINKING", "UNDONE", "WIDTH",
+           "board_lines", "budget_text", "columns", "describe", "echo", "fit",
+           "guess_lines", "hint_line", "malformed", "packed", "plural", "rejection",
+           "seed_line", "solving_line", "unsolved_line", "verdict_line",
+           "winning_line_lines", "won_line"]
+
+#: The widest line the game prints, in columns.
+WIDTH = 79
+PROMPT = "\naces-up> "
+OFFER_PROMPT = "\nnew game> "
+
+HELP = """Commands:
+  D         deal one card onto each column
+  F x       discard the bottom card of column x (a higher card of its suit
+            must be at the bottom of another column)
+  T x y     move the bottom card of column x to the empty column y
+  U         undo the last move or restart (as often as you like)
+  ?, hint   the solver's best next move (a guess when it cannot settle it)
+  solve     play a winning line to the end
+  R         restart this deal (U takes the restart back)
+  N [seed]  a new game: a random deal, or the deal of the seed given
+  H         this help
+  Q         quit"""
+
+OFFER = "Another game? Type a seed, or Enter for a random one (U: undo, Q: quit)."
+RETRY = "Type a whole number, press Enter for a random deal, U to undo, or Q."
+QUIT = "You have chosen to quit."
+THINKING = "thinking... (Ctrl-C stops)"
+INTERRUPTED = "Interrupted."
+NO_MOVE_LEFT = "No move is left: this game is lost (U undoes, R restarts, N: a new game)."
+NOTHING_TO_UNDO = "Nothing to undo."
+UNDONE = "Undone."
+BACK_TO_THE_GAME_LEFT = "Undone: back to the game you left."
+NEW_GAME = "New game (U takes it back)."
+RESTARTED = "Restarted: the deal's first position (U takes it back)."
+AT_THE_START = "This is already the deal's first position."
+GAME_WON = "The game is won."
+
+#: How many characters of a rejected line are shown back.
+_ECHO = 20
+
+
+# ---------------------------------------------------------------- text helpers
+
+
+def plural(count: int, word: str) -> str:
+    """``1 card``, ``2 cards``, ``0 cards``."""
+    return f"{count:,} {word}" if count == 1 else f"{count:,} {word}s"
+
+
+def fit(text: str, width: int = WIDTH) -> str:
+    """The text with every line longer than ``width`` wrapped at spaces (or cut)."""
+    lines = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            lines.append(line)
+        else:
+            indent = " " * (len(line) - len(line.lstrip(" ")))
+            lines.extend(textwrap.wrap(line, width, subsequent_indent=indent + "  ",
+                                       break_on_hyphens=False))
+    return "\n".join(lines)
+
+
+def columns(text: str) -> int:
+    """How many terminal columns a text takes (wide East Asian characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def echo(text: str) -> str:
+    """A line the player typed, quoted and shortened to at most _ECHO + 2 columns."""
+    text = text.strip()
+    if columns(text) <= _ECHO:
+        return repr(text)
+    while columns(text) > _ECHO - 1:
+        text = text[:-1]
+    return repr(text + "\u2026")
+
+
+def packed(words: Sequence[str], width: int = WIDTH, indent: str = "  ") -> list[str]:
+    """Words (each kept whole) a few to a line, indented, separated by commas."""
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        if line and len(line) + len(word) + 2 > width:
+            lines.append(line + ",")
+            line = ""
+        line = f"{line}, {word}" if line else indent + word
+    return lines + [line] if line else lines
+
+
+# ---------------------------------------------------------------- the game's lines
+
+
+def seed_line(seed: int | None, lone_moves: bool = True) -> str:
+    """The line naming the deal: its seed and how to replay it (or how big the seed is)."""
+    if seed is None:
+        return "An unseeded deal."
+    text = integer_text(seed)
+    variant = " --no-lone-moves" if not lone_moves else ""
+    line = f"Seed {text} (replay it: cardgames aces-up --seed {text}{variant})"
+    if len(line) <= WIDTH:
+        return line
+    return f"Seed: a number of {plural(len(text.lstrip('-')), 'digit')}, too long to show here"
+
+
+def board_lines(position: Position) -> list[str]:
+    """A clear board: counts, the column numbers, then the cards row by row (top first)."""
+    last = f", last {position.foundation[-1]}" if position.foundation else ""
+    stock = len(position.stock)
+    counts = (f"Stock: {plural(stock, 'card')} ({plural(stock // 4, 'deal')} left)"
+              f"   Foundation: {plural(len(position.foundation), 'card')}{last}")
+    lines = ["", counts,
+             "   " + "".join(f"{number:<5d}" for number in rules.COLUMNS).rstrip()]
+    for row in range(max(len(column) for column in position.columns)):
+        cells = (str(column[row]) if row < len(column) else "" for column in position.columns)
+        lines.append(("   " + "".join(f"{cell:<5s}" for cell in cells)).rstrip())
+    return lines
+
+
+def won_line(session: Session, by_solver: bool = False) -> str:
+    """What a won game says (``by_solver``: ``solve`` played its last moves)."""
+    text = "Won by the solver." if by_solver else "You won!"
+    if session.seed is None:
+        return text
+    return fit(f"{text} (seed {integer_text(session.seed)})")
+
+
+def budget_text(session: Session) -> str:
+    """The solver's budget in words: ``in 10 s``, ``within 21,000 positions``."""
+    limits = ([f"in {session.budget:g} s"] if session.budget is not None else []) + (
+        [f"within {session.nodes:,} positions"] if session.nodes is not None else [])
+    return " and ".join(limits) or "with no limit"
 
 
 def solving_line(positions: int, seconds: float) -> str:
@@ -10,3 +161,110 @@ def solving_line(positions: int, seconds: float) -> str:
     rate = positions / seconds if seconds > 0 else 0.0
     return (f"solving: {positions:,} positions, {rate / 1e6:.1f} M per second, "
             f"{seconds:.1f} s (Ctrl-C stops)")
+
+
+# ---------------------------------------------------------------- hints and solve
+
+
+def hint_line(session: Session) -> str:
+    """The answer to ``?``: the next move of a winning line, a guess, or why there is none."""
+    if rules.is_won(session.position):
+        return GAME_WON
+    verdict = session.solve()
+    if verdict.status is search.Status.UNSETTLED and not verdict.interrupted:
+        return guess_lines(session, session.guess())
+    return verdict_line(session, verdict)
+
+
+def verdict_line(session: Session, verdict: search.Solution, missing: str = "no hint") -> str:
+    """The hint a verdict on the current position gives (``missing``: what an interrupted
+    or unsettled search leaves out)."""
+    if verdict.status is search.Status.LOST:
+        return "This position cannot be won."
+    if verdict.interrupted:
+        return f"The solver was interrupted; {missing}."
+    if verdict.status is search.Status.UNSETTLED:
+        return (f"The solver could not settle this position {budget_text(session)}; "
+                "no hint.")
+    move = verdict.line[0]
+    return f"Hint: {move}  ({describe(session.position, move)})"
+
+
+def guess_lines(session: Session, guess: Guess) -> str:
+    """The answer to ``?`` on a position the solver could not settle."""
+    if guess.interrupted:
+        return "The solver was interrupted; no hint."
+    if guess.winning or guess.move is None:
+        return verdict_line(session, session.solve())
+    lines = [f"Guess: {guess.move}  ({describe(session.position, guess.move)})",
+             (f"The solver could not settle this position {budget_text(session)}: "
+              "this is a guess.")]
+    if guess.lost:
+        lines.append(f"Proved to lose: {', '.join(map(str, guess.lost))}.")
+    return fit("\n".join(lines))
+
+
+def unsolved_line(session: Session, verdict: search.Solution) -> str:
+    """Why ``solve`` plays nothing: the position is lost, or the solver did not settle it."""
+    if verdict.status is search.Status.UNSETTLED and not verdict.interrupted:
+        return (f"The solver could not settle this position {budget_text(session)} "
+                "(? gives a guess).")
+    return verdict_line(session, verdict, "nothing was played")
+
+
+def winning_line_lines(commands: Sequence[Command]) -> list[str]:
+    """The winning line ``solve`` played: how long it is, then its commands a few to a line."""
+    words = [str(command) for command in commands]
+    return [f"Playing a winning line of {plural(len(words), 'move')}:",
+            "\n".join(packed(words))]
+
+
+def describe(position: Position, move: Command) -> str:
+    """A short description of a move (D, F or T) in words."""
+    if move.action is Action.DEAL:
+        return "deal one card onto each column"
+    source, *target = move.columns
+    card = position.column(source)[-1]
+    if move.action is Action.DISCARD:
+        return f"discard {card} from column {source}"
+    return f"move {card} from column {source} to column {target[0]}"
+
+
+# ---------------------------------------------------------------- refusals
+
+
+def rejection(error: IllegalMove) -> str:
+    """Why the rules reject a command, in words."""
+    if isinstance(error, StockEmpty):
+        return "The stock is empty: there is nothing left to deal."
+    if isinstance(error, EmptyColumn):
+        return f"Column {error.column} is empty: there is no card to discard."
+    if isinstance(error, CannotMove):
+        card = error.card
+        if card.is_ace:
+            return f"{card} cannot be discarded: aces stay (the game ends with the four aces)."
+        return (f"{card} cannot be discarded: no higher {card.suit.name.lower()[:-1]} is at "
+                "the bottom of another column.")
+    return f"Cannot move: {error} (T x y moves a card to an empty column)."
+
+
+def malformed(request: Malformed) -> str:
+    """Why a line is not a request (or not a seed, at the new-game offer), in words."""
+    flaw, word = request.flaw, request.word
+    if flaw is Flaw.EMPTY:
+        return "Type a command (H lists them)."
+    if flaw is Flaw.NEW_GAME:
+        return "N takes at most one seed, a whole number, as in N 42."
+    if flaw is Flaw.NO_NUMBER:
+        return f"{word} takes no number (H lists the commands)."
+    if flaw is Flaw.COUNT:
+        example, count = ("F 2", "one column number") if word == "F" else (
+            "T 1 3", "two column numbers")
+        return f"{word} takes {count}, as in {example}."
+    if flaw is Flaw.NO_SUCH_COLUMN and len(word) <= _ECHO:
+        return f"There is no column {word}: the columns are 1 to 4."
+    if flaw in (Flaw.NO_SUCH_COLUMN, Flaw.NOT_A_COLUMN):
+        return f"Not a column number: {echo(word)} (the columns are 1 to 4)."
+    if flaw is Flaw.NOT_A_SEED:
+        return f"Not a seed: {echo(request.line)}.\n{RETRY}"
+    return f"Unknown command {echo(request.line)}: H lists the commands."

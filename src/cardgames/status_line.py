@@ -1,0 +1,74 @@
+"""A line of status on a terminal (a solve's progress, a long run's bar), rewritten in place."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from typing import Self, TextIO
+
+__all__ = ["ERASE_TO_END", "StatusLine"]
+
+#: The terminal control sequence that erases from the cursor to the end of the line.
+ERASE_TO_END = "\x1b[K"
+
+
+class StatusLine:
+    """A line of status rewritten in place on a terminal (stderr), erased when done.
+
+    Nothing is written when the stream is not a terminal, so logs and pipes stay clean;
+    a stream that fails (closed, or its reader gone) is left alone from then on.
+    """
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = sys.stderr if stream is None else stream
+        self.on = _is_terminal(self.stream)
+        self.shown = False
+
+    def show(self, text: str) -> None:
+        """Replace the line with ``text``, cut to ``room()``."""
+        if not self.on:
+            return
+        text = text[:self.room()]
+        self._write("\r" + text + ERASE_TO_END)
+        self.shown = True
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.clear()
+
+    def clear(self) -> None:
+        """Erase the line, and whatever the terminal echoed on it (``^C``)."""
+        if self.on and self.shown:
+            self._write("\r" + ERASE_TO_END)
+        self.shown = False
+
+    def room(self) -> int:
+        """The longest text the line shows: the terminal's width, less a column the cursor
+        needs and two for the ``^C`` a terminal echoes, which would wrap to a line of its
+        own that erasing the status line leaves behind."""
+        return self.columns() - 3
+
+    def columns(self) -> int:
+        """The present width of the stream's terminal (else stdout's, or 80)."""
+        try:
+            return os.get_terminal_size(self.stream.fileno()).columns
+        except (AttributeError, OSError, ValueError):
+            return shutil.get_terminal_size().columns
+
+    def _write(self, text: str) -> None:
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except (OSError, ValueError):
+            self.on = False
+
+
+def _is_terminal(stream: object) -> bool:
+    """True when ``stream`` is an open terminal."""
+    try:
+        return bool(getattr(stream, "isatty", lambda: False)())
+    except (OSError, ValueError):
+        return False

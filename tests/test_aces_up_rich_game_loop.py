@@ -1,0 +1,278 @@
+"""The rich ``cardgames aces-up`` game as a player meets it (cardgames.aces_up.rich_game.loop,
+issue 16): the seed always shown, the win flow and the new-game offer, R and N undoable,
+reasons in every error, lines within 79 columns, Ctrl-C, and the command in a subprocess."""
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich_game_helpers import (
+    QUICK,
+    ROOT,
+    cardgames,
+    react,
+    run_lines,
+    shown_lines,
+    transcript,
+)
+
+from cardgames.aces_up import rules, search
+from cardgames.aces_up.rich_game.loop import _solve_lines, play_session
+from cardgames.aces_up.rich_game.session import Session
+from cardgames.aces_up.rich_game.text import (
+    HELP,
+    OFFER,
+    OFFER_PROMPT,
+    WIDTH,
+    board_lines,
+    columns,
+)
+
+
+BOARD_10 = """
+Stock: 48 cards (12 deals left)   Foundation: 0 cards
+   1    2    3    4
+   J\u2665   3\u2663   2\u2665   5\u2665
+"""
+BOARD_10_DEALT = """
+Stock: 44 cards (11 deals left)   Foundation: 0 cards
+   1    2    3    4
+   J\u2665   3\u2663   2\u2665   5\u2665
+   K\u2660   A\u2663   A\u2666   4\u2665
+"""
+
+
+def test_a_scripted_game_reads_exactly_so():
+    status, text = transcript(Session(10, tier="stdlib"),
+                              ["F 9", "T 1 2", "F 1", "?", "D", "R", "U", "F 3", "Q"])
+    assert status == 0
+    assert text == (
+        HELP + "\nSeed 10 (replay it: cardgames aces-up --seed 10)\n" + BOARD_10
+        + "\naces-up> F 9\nThere is no column 9: the columns are 1 to 4.\n" + BOARD_10
+        + "\naces-up> T 1 2\n"
+          "Cannot move: column 2 is not empty (T x y moves a card to an empty column).\n"
+        + BOARD_10
+        + "\naces-up> F 1\n"
+          "J\u2665 cannot be discarded: no higher heart is at the bottom of another column.\n"
+        + BOARD_10
+        + "\naces-up> ?\nThis position cannot be won.\n" + BOARD_10
+        + "\naces-up> D\n" + BOARD_10_DEALT
+        + "\naces-up> R\nRestarted: the deal's first position (U takes it back).\n" + BOARD_10
+        + "\naces-up> U\nUndone.\n" + BOARD_10_DEALT
+        + "\naces-up> F 3\n"
+          "A\u2666 cannot be discarded: aces stay (the game ends with the four aces).\n"
+        + BOARD_10_DEALT
+        + "\naces-up> Q\nYou have chosen to quit.\n")
+
+
+def test_solve_shows_the_final_board_the_win_and_offers_a_new_game():
+    status, text = transcript(Session(None, tier="stdlib"), ["solve", "x", "", "Q"],
+                              seeds=[12, 15])
+    assert status == 0
+    assert text.startswith(HELP + "\nSeed 12 (replay it: cardgames aces-up --seed 12)\n")
+    line = [str(move) for move in search.solve(rules.seeded_position(12), tier="stdlib").line]
+    played = text.split("aces-up> solve\n")[1].split("\n\n")[0].split("\n")
+    assert played[0] == f"Playing a winning line of {len(line)} moves:"
+    assert " ".join(row.strip() for row in played[1:]).split(", ") == line
+    assert all(row.startswith("  ") and len(row) <= WIDTH for row in played[1:])
+    assert text.split("aces-up> solve\n")[1].split("\n\n", 1)[1] == (
+        "Stock: 0 cards (0 deals left)   Foundation: 48 cards, last K\u2665\n"
+        "   1    2    3    4\n"
+        "   A\u2660   A\u2666   A\u2663   A\u2665\n"
+        "Won by the solver. (seed 12)\n"
+        f"{OFFER}\n"
+        "\nnew game> x\n"
+        "Not a seed: 'x'.\nType a whole number, press Enter for a random deal, U to undo, or Q.\n"
+        "\nnew game> \n"
+        "Seed 15 (replay it: cardgames aces-up --seed 15)\n"
+        + "\n".join(board_lines(rules.seeded_position(15))) + "\n"
+        "\naces-up> Q\nYou have chosen to quit.\n")
+
+
+def test_a_win_by_hand_offers_a_new_game_and_the_end_of_input_ends_it():
+    line = [str(move) for move in search.solve(rules.seeded_position(15), tier="stdlib").line]
+    status, text = transcript(Session(15, tier="stdlib"), [*line, "20"])
+    assert status == 0
+    assert "You won! (seed 15)\n" + OFFER + "\n\nnew game> 20\nSeed 20 (" in text
+    assert text.endswith("\naces-up> \n")
+
+
+@pytest.mark.parametrize("answers, end", [([], "\nnew game> \n"),
+                                          (["q"], "\nnew game> q\nYou have chosen to quit.\n")])
+def test_the_offer_ends_on_q_or_at_the_end_of_input(answers, end):
+    status, text = transcript(Session(12, tier="stdlib"), ["solve", *answers])
+    assert status == 0 and text.endswith(end)
+
+
+def test_solve_command_plays_to_a_win_and_undo_works_in_the_loop():
+    out = run_lines(Session(15), ["F 1", "D", "U", "U", "U", "?", "solve"])
+    assert "Nothing to undo." in out and "Undone." in out and "Hint: " in out
+    assert out.endswith("Won by the solver. (seed 15)\n" + OFFER + "\n" + OFFER_PROMPT + "\n")
+
+
+def test_unknown_commands_and_quit():
+    out = run_lines(Session(10), ["bogus", "Q"])
+    assert "Unknown command 'bogus': H lists the commands." in out
+    assert out.endswith("You have chosen to quit.")
+
+
+def test_ctrl_c_at_a_prompt_ends_the_game_cleanly():
+    def interrupt(prompt):
+        raise KeyboardInterrupt
+
+    out = []
+    assert play_session(Session(3), interrupt, out.append) == 0
+    assert out[-1] == ""
+
+
+def test_a_game_without_a_seed_is_given_one_and_shows_it():
+    assert transcript(Session(), ["Q"], seeds=[4242])[0] == 0
+    text = transcript(Session(), ["Q"], seeds=[4242])[1]
+    assert "\nSeed 4242 (replay it: cardgames aces-up --seed 4242)\n" in text
+    assert "\n".join(board_lines(rules.seeded_position(4242))) in text
+
+
+@pytest.mark.parametrize("commands, message", [
+    (["F 9"], "There is no column 9: the columns are 1 to 4."),
+    (["T 1 05"], "There is no column 05: the columns are 1 to 4."),
+    (["T 1 x"], "Not a column number: 'x' (the columns are 1 to 4)."),
+    (["T 1 2"], "Cannot move: column 2 is not empty (T x y moves a card to an empty column)."),
+    (["F 1"], "J\u2665 cannot be discarded: no higher heart is at the bottom of another column."),
+    (["F"], "F takes one column number, as in F 2."),
+    (["T 1"], "T takes two column numbers, as in T 1 3."),
+    (["D 2"], "D takes no number (H lists the commands)."),
+    (["N abc"], "N takes at most one seed, a whole number, as in N 42."),
+    (["N 1 2"], "N takes at most one seed, a whole number, as in N 42."),
+    (["u 1"], "U takes no number (H lists the commands)."),
+    (["bogus"], "Unknown command 'bogus': H lists the commands."),
+    (["x" * 40], f"Unknown command '{'x' * 19}\u2026': H lists the commands."),
+    (["\u3042" * 40], "Unknown command '" + "\u3042" * 9 + "\u2026': H lists the commands."),
+    ([""], "Type a command (H lists them)."),
+    (["D"] * 13, "The stock is empty: there is nothing left to deal."),
+    (["R"], "This is already the deal's first position."),
+    (["U"], "Nothing to undo."),
+])
+def test_every_rejection_says_why_and_changes_nothing(commands, message):
+    session = Session(10)
+    for line in commands[:-1]:
+        list(react(session, line))
+    history = list(session.history)
+    assert list(react(session, commands[-1])) == [message]
+    assert session.history == history
+
+
+def test_discarding_from_an_empty_column_says_it_is_empty():
+    session = Session(10)
+    for line in ("D", "F 4"):
+        list(react(session, line))
+    session.history.append(rules.Position(session.position.stock,
+                                          ((), *session.position.columns[1:]),
+                                          session.position.foundation))
+    assert list(react(session, "F 1")) == ["Column 1 is empty: there is no card to discard."]
+
+
+def test_no_lone_moves_says_the_card_is_alone():
+    session = Session(10, lone_moves=False)
+    session.history.append(rules.Position(session.position.stock,
+                                          (session.position.columns[0], (), (), ()),
+                                          session.position.foundation))
+    assert list(react(session, "T 1 2")) == [
+        "Cannot move: the card of column 1 is alone (T x y moves a card to an empty column)."]
+
+
+def test_u_takes_back_a_new_game_and_the_game_left_goes_on():
+    session = Session(12)
+    session.play(next(iter(rules.legal_commands(session.position))))
+    left = list(session.history)
+    out = list(react(session, "N 5"))
+    assert out[0] == "New game (U takes it back)." and session.seed == 5
+    assert list(react(session, "U"))[0] == "Undone: back to the game you left."
+    assert (session.seed, session.history) == (12, left)
+    assert list(react(session, "U")) == ["Undone."] and len(session.history) == 1
+    assert list(react(session, "U")) == ["Nothing to undo."]
+
+
+def test_u_at_the_offer_takes_back_the_winning_move():
+    session = Session(12)
+    list(_solve_lines(session))
+    assert rules.is_won(session.position)
+    answers = iter(["U", "Q"])
+    out = []
+    play_session(session, read=lambda prompt: next(answers), write=out.append)
+    assert out.count(OFFER) == 1 and "Undone." in out and out[-1] == "You have chosen to quit."
+    assert not rules.is_won(session.position)
+
+
+def test_ctrl_c_during_solve_asks_the_solver_once():
+    session = Session(3, budget=60, tier="stdlib")
+    asked = []
+
+    def interrupt(positions, seconds):
+        asked.append(positions)
+        raise KeyboardInterrupt
+
+    session.progress = interrupt
+    assert list(_solve_lines(session)) == ["The solver was interrupted; nothing was played."]
+    assert len(asked) == 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 60), st.lists(st.sampled_from(
+    ["D", "F 1", "F 2", "F 3", "F 4", "T 1 2", "T 2 1", "T 3 4", "T 4 3", "T 1 9", "U", "R",
+     "?", "H", "solve", "", "x" * 100, "F", "N 7", "Q", "3", "\u3042" * 30,
+     "\u3042 " * 30]),
+    max_size=25))
+def test_every_line_fits_in_79_columns_and_no_command_raises(seed, lines):
+    status, text = transcript(Session(seed, **QUICK), lines, seeds=range(100, 200))
+    assert status == 0
+    assert max(map(columns, shown_lines(text))) <= WIDTH
+
+
+def test_the_printed_seed_replays_the_same_game():
+    script = b"D\nF 1\nD\nT 1 2\nU\nR\nD\nQ\n"
+    first = cardgames(stdin=script)
+    seed = re.search(rb"Seed (\d+) \(replay it: cardgames aces-up --seed \1\)",
+                     first.stdout).group(1)
+    again = cardgames("--seed", seed.decode(), stdin=script)
+    assert first.returncode == again.returncode == 0
+    assert first.stdout == again.stdout
+
+
+def test_the_subcommand_plays_the_rich_game_by_default():
+    done = cardgames("--seed", "10", stdin=b"?\nq\n")
+    assert done.returncode == 0
+    assert "This position cannot be won.".encode() in done.stdout
+    assert done.stdout.endswith("You have chosen to quit.\n".encode())
+
+
+@pytest.mark.parametrize("tier, status", [("numpy", 0), ("bogus", 2)])
+def test_the_game_under_a_simulation_tier_or_a_bad_one(tier, status):
+    done = subprocess.run([sys.executable, "-m", "cardgames", "aces-up", "--seed", "0"],
+                          input=b"?\nQ\n", capture_output=True, timeout=120,
+                          env={**os.environ, "CARDGAMES_TIER": tier,
+                               "PYTHONPATH": str(ROOT / "src")})
+    assert done.returncode == status and b"Traceback" not in done.stderr
+    if status == 0:
+        assert b"Hint: " in done.stdout                # numpy: the reference search answers
+    else:
+        assert b"unknown tier 'bogus'" in done.stderr
+
+
+def test_solve_option_prints_a_line_that_wins_through_the_root_script():
+    solved = cardgames("--solve", "--seed", "12")
+    assert solved.returncode == 0 and b"winnable" in solved.stderr
+    played = subprocess.run([sys.executable, "aces_up.py", "--seed", "12"], cwd=ROOT,
+                            input=solved.stdout, capture_output=True, timeout=60)
+    assert played.stdout.endswith("You won!\n".encode())
+
+
+def test_solve_option_on_a_lost_deal_and_bad_combinations():
+    lost = cardgames("--solve", "--seed", "10")
+    assert lost.returncode == 1 and lost.stdout == b"" and b"cannot be won" in lost.stderr
+    assert cardgames("--solve").returncode == 2
+    assert cardgames("--classic", "--no-lone-moves").returncode == 2
+    assert cardgames("--classic", "--solve", "--seed", "1").returncode == 2
