@@ -90,3 +90,29 @@ def test_the_reference_search_answers_with_its_name_and_work(capsys):
     err = capsys.readouterr().err
     assert err.startswith("seed 1: cannot be won (proved by exhaustive search; reference "
                           "search, 40,856 positions in ")
+
+
+# ------------------------------------------------------------- rough edges (issue 26)
+
+def odds_run(tmp_path, monkeypatch, cores, *argv):
+    """``aces-up --odds`` on a machine of ``cores`` cores, small budget: the log's header."""
+    from cardgames import simulate
+    from cardgames.cli import main
+
+    monkeypatch.setattr(simulate, "cores", lambda: cores, raising=False)
+    log = tmp_path / "odds.log"
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        assert main(["aces-up", "--odds", "--positions", "30000", "--tier", "stdlib",
+                     "--log", str(log), *argv]) == 0
+    return log.read_text().splitlines()[0]
+
+
+@pytest.mark.parametrize("seeds, jobs, cores, started", [
+    ("0:1", "3", 2, "1 process"),          # one deal: one process, this one
+    ("0:3", "256", 2, "2 processes"),      # no more processes than cores
+    ("0:3", "2", 4, "2 processes"),
+])
+def test_odds_start_at_most_a_process_per_core_and_per_deal(tmp_path, monkeypatch, seeds,
+                                                             jobs, cores, started):
+    header = odds_run(tmp_path, monkeypatch, cores, "--seeds", seeds, "--jobs", jobs)
+    assert header.endswith(f", {started}")

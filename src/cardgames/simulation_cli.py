@@ -44,7 +44,8 @@ def add_simulation_options(parser: argparse.ArgumentParser, exact: bool = False)
                         help="first seed of the simulation (default 0); without --games, "
                              "play the game of seed I without asking for it")
     parser.add_argument("--jobs", type=positive_integer, metavar="J",
-                        help="worker processes for the simulation (default 1)")
+                        help="worker processes for the simulation (default 1; at most one "
+                             "per core)")
     parser.add_argument("--json", action="store_true",
                         help=f"with --games{also}: print the results as JSON")
     parser.add_argument("--plot", type=picture_file, metavar="FILE",

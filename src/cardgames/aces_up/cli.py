@@ -18,6 +18,7 @@ from cardgames.aces_up.rich_game.session import DEFAULT_BUDGET, Session, solve_s
 from cardgames.aces_up.rich_game.text import solving_line
 from cardgames.aces_up.search import DEFAULT_MEMORY, Status, solver_tier, wanted_tier
 from cardgames.numbers import integer, integer_text, parse_integer, parse_number
+from cardgames.simulate import worker_processes
 from cardgames.status_line import StatusLine
 from cardgames.tiers import TierError
 
@@ -140,12 +141,12 @@ def _solve_all(todo: Iterable[int], count: int, run: Run, args: argparse.Namespa
             tier = solver_tier(args.tier)
         except TierError as error:
             args.parser.error(str(error))
-    memory = args.memory << 20
+    memory, jobs = args.memory << 20, worker_processes(args.jobs, count)
     if log is not None:
-        log.go_on(run, tier, memory, args.jobs)
+        log.go_on(run, tier, memory, jobs)
     started, tally = time.monotonic(), odds.Tally(0, 0, 0)
     with StatusLine() as status:
-        for done, deal in enumerate(odds.solved(todo, run, tier, memory, args.jobs), 1):
+        for done, deal in enumerate(odds.solved(todo, run, tier, memory, jobs), 1):
             deals.append(deal)
             if log is not None:
                 log.add(deal)
@@ -260,7 +261,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
                            "verdicts on any machine (default "
                            f"{DEFAULT_ODDS_POSITIONS:,} when --budget is not given)")
     odds.add_argument("--jobs", type=_jobs, default=None, metavar="J",
-                      help="solve J deals at once in J processes (default 1)")
+                      help="solve J deals at once in J processes (default 1; at most "
+                           "one per core)")
     odds.add_argument("--log", metavar="FILE",
                       help="keep one line per deal in FILE; a run stopped before its end "
                            "goes on from there when run again")
