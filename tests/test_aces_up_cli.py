@@ -116,3 +116,16 @@ def test_odds_start_at_most_a_process_per_core_and_per_deal(tmp_path, monkeypatc
                                                              jobs, cores, started):
     header = odds_run(tmp_path, monkeypatch, cores, "--seeds", seeds, "--jobs", jobs)
     assert header.endswith(f", {started}")
+
+
+@pytest.mark.parametrize("seeds", ["-10:10", "-5:-1", "-1:0"])
+def test_a_seed_range_with_a_negative_seed_is_refused_with_the_reason(seeds, capsys):
+    from cardgames.cli import build_parser
+
+    with pytest.raises(SystemExit) as stop:     # parsed only: a run would solve the deals
+        build_parser().parse_args(["aces-up", "--odds", f"--seeds={seeds}"])
+    out, err = capsys.readouterr()
+    assert (stop.value.code, out) == (2, "")
+    assert err.splitlines()[-1] == (
+        f"cardgames aces-up: error: --seeds: no negative seed, not {seeds!r}: random.seed(-s) "
+        "deals the deal of random.seed(s), so the range would count deals twice")

@@ -13,7 +13,7 @@ import re
 import signal
 import sys
 from collections.abc import Mapping, Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from cardgames import __version__
 
@@ -37,6 +37,13 @@ class Parser(argparse.ArgumentParser):
     #: Each subcommand's parser, by name (set by build_parser).
     subcommands: Mapping[str, argparse.ArgumentParser]
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A value that starts with "-" and a digit is a value, not an option (no option
+        # looks so): "--seeds -3:2" reads as "--seeds=-3:2", where argparse takes only
+        # plain numbers ("-3", "-1.5") and says "--seeds needs a value".
+        self._negative_number_matcher = _MINUS_AND_DIGIT
+
     def error(self, message: str) -> NoReturn:
         """Print the usage and the message in users' words; exit with status 2."""
         super().error(human_message(message))
@@ -51,6 +58,8 @@ class Parser(argparse.ArgumentParser):
             chosen.error(unknown_arguments(extras))
         return parsed
 
+
+_MINUS_AND_DIGIT = re.compile(r"-\.?[0-9]")
 
 #: argparse's own phrases, and what they become.
 _ARGUMENT = re.compile(r"argument (?P<name>[^:]+): (?P<message>.*)", re.DOTALL)

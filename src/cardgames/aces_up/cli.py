@@ -179,11 +179,15 @@ def _memory(text: str) -> int:
 
 
 def _seed_range(text: str) -> range:
-    """An argparse type: ``A:B``, the seeds A to B-1 (whole numbers, A < B)."""
+    """An argparse type: ``A:B``, the seeds A to B-1 (whole numbers, 0 <= A < B)."""
     first, colon, stop = text.partition(":")
     low, high = parse_integer(first), parse_integer(stop)
     if not colon or low is None or high is None:
         raise argparse.ArgumentTypeError(f"not a seed range A:B such as 0:1000: {text!r}")
+    if low < 0:
+        raise argparse.ArgumentTypeError(f"no negative seed, not {text!r}: random.seed(-s) "
+                                         "deals the deal of random.seed(s), so the range "
+                                         "would count deals twice")
     if low >= high:
         raise argparse.ArgumentTypeError(f"the range {text!r} holds no seed (B must be "
                                          "greater than A; B itself is left out)")
@@ -254,7 +258,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
     odds.add_argument("--odds", action="store_true",
                       help="solve the deals of --seeds and print the odds of winning")
     odds.add_argument("--seeds", type=_seed_range, metavar="A:B",
-                      help="the seeds A, A+1, ..., B-1 (with --odds)")
+                      help="the seeds A, A+1, ..., B-1, from 0 up (with --odds)")
     odds.add_argument("--positions", type=_positions, metavar="N",
                       help="at most N positions of the game searched per deal (the relaxed "
                            "games the solver also searches are not counted): the same "
