@@ -101,3 +101,16 @@ def test_when_every_move_loses_the_guess_says_the_position_cannot_be_won():
 def test_an_interrupted_guess_gives_no_hint():
     session = Session(10)
     assert guess_lines(session, Guess(interrupted=True)) == "The solver was interrupted; no hint."
+
+
+@pytest.mark.parametrize("typed, shown", [
+    ("\udcff", r"'\xff'"),                       # a byte that is not UTF-8, as Python writes it
+    (b"F \xc3(".decode("utf-8", "surrogateescape"), r"'F \xc3('"),
+    ("\\udcff", r"'\\udcff'"),                   # typed as such: a backslash, then udcff
+    ("\\\udcff", r"'\\\xff'"),
+    ("caf\u00e9", "'caf\u00e9'"),
+])
+def test_undecodable_bytes_are_echoed_readably(typed, shown):
+    from cardgames.aces_up.rich_game.text import echo
+
+    assert echo(typed) == shown

@@ -3,6 +3,7 @@ board, the seed, hints and guesses, why a line or a move is refused, and the sta
 
 from __future__ import annotations
 
+import re
 import textwrap
 import unicodedata
 from collections.abc import Sequence
@@ -91,13 +92,24 @@ def columns(text: str) -> int:
 
 
 def echo(text: str) -> str:
-    """A line the player typed, quoted and shortened to at most _ECHO + 2 columns."""
+    """A line the player typed, quoted and shortened to at most _ECHO + 2 columns; a byte
+    that is not UTF-8 shows as ``\\xff``."""
     text = text.strip()
     if columns(text) <= _ECHO:
-        return repr(text)
+        return _quoted(text)
     while columns(text) > _ECHO - 1:
         text = text[:-1]
-    return repr(text + "\u2026")
+    return _quoted(text + "\u2026")
+
+
+#: In a ``repr``: an escaped backslash, or the lone surrogate that stands for a byte that is
+#: not UTF-8 (``surrogateescape`` reads byte 0xff as U+DCFF).
+_ESCAPED_BYTE = re.compile(r"(\\\\)|\\udc([89a-f][0-9a-f])")
+
+
+def _quoted(text: str) -> str:
+    """``repr(text)``, with each byte read by ``surrogateescape`` as Python writes a byte."""
+    return _ESCAPED_BYTE.sub(lambda m: m[1] or f"\\x{m[2]}", repr(text))
 
 
 def packed(words: Sequence[str], width: int = WIDTH, indent: str = "  ") -> list[str]:
