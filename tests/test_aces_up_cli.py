@@ -75,7 +75,7 @@ def test_the_classic_game_has_no_solver_options(extra):
     assert done.value.code == 2 and "--classic" in err.getvalue()
 
 
-@pytest.mark.parametrize("tier, message", [("numpy", "no numpy tier"), ("fast", "unknown tier")])
+@pytest.mark.parametrize("tier, message", [("fast", "unknown tier")])
 def test_a_tier_the_solver_does_not_have_is_refused(tier, message):
     args = parser().parse_args(["aces-up", "--solve", "--seed", "1", "--tier", tier])
     with pytest.raises(SystemExit) as done, contextlib.redirect_stderr(io.StringIO()) as err:
@@ -129,3 +129,17 @@ def test_a_seed_range_with_a_negative_seed_is_refused_with_the_reason(seeds, cap
     assert err.splitlines()[-1] == (
         f"cardgames aces-up: error: --seeds: no negative seed, not {seeds!r}: random.seed(-s) "
         "deals the deal of random.seed(s), so the range would count deals twice")
+
+
+@pytest.mark.parametrize("how", ["option", "environment"])
+def test_numpy_means_the_reference_search_for_the_solver_however_it_is_asked(how, capsys,
+                                                                             monkeypatch):
+    from cardgames.aces_up.search import wanted_tier
+
+    tier = ["--tier", "numpy"] if how == "option" else []
+    monkeypatch.setenv("CARDGAMES_TIER", "numpy" if how == "environment" else "auto")
+    args = parser().parse_args(["aces-up", "--solve", "--seed", "1", "--memory", "64", *tier])
+    assert args.func(args.parser, args) == 1
+    assert capsys.readouterr().err.startswith("seed 1: cannot be won (proved by exhaustive "
+                                              "search; reference search, 40,856 positions in ")
+    assert wanted_tier("numpy") == "stdlib"
