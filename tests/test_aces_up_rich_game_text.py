@@ -2,6 +2,8 @@
 the help, hints and guesses, in words and within 79 columns."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardgames.aces_up import rules, search
 from cardgames.aces_up.rich_game.session import Guess, Session
@@ -114,3 +116,14 @@ def test_undecodable_bytes_are_echoed_readably(typed, shown):
     from cardgames.aces_up.rich_game.text import echo
 
     assert echo(typed) == shown
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(24, 79), st.lists(st.sampled_from(["D", "F 1", "T 1 2"]), min_size=1,
+                                     max_size=200))
+def test_packed_lines_keep_their_commas_within_the_width(width, words):
+    from cardgames.aces_up.rich_game.text import packed
+
+    lines = packed(words, width)
+    assert max(len(line) for line in lines) <= width
+    assert ", ".join(line.strip().rstrip(",") for line in lines).split(", ") == words
