@@ -143,3 +143,29 @@ def test_numpy_means_the_reference_search_for_the_solver_however_it_is_asked(how
     assert capsys.readouterr().err.startswith("seed 1: cannot be won (proved by exhaustive "
                                               "search; reference search, 40,856 positions in ")
     assert wanted_tier("numpy") == "stdlib"
+
+
+def aces_up_help(monkeypatch):
+    from cardgames.cli import build_parser
+
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit), contextlib.redirect_stdout(io.StringIO()) as out:
+        build_parser().parse_args(["aces-up", "--help"])
+    return out.getvalue()
+
+
+def test_the_help_ends_with_examples_that_run_and_the_exit_statuses_of_solve(monkeypatch):
+    from cardgames.cli import build_parser
+
+    text = aces_up_help(monkeypatch)
+    examples = text.split("\nexamples:\n")[1].split("\n\n")[0].splitlines()
+    assert len(examples) >= 4
+    for example in examples:
+        command = example.split("#")[0].split("|")[0].split()
+        assert command[:2] == ["cardgames", "aces-up"]
+        build_parser().parse_args(command[1:])       # no SystemExit: each example parses
+    statuses = text.split("\n--solve's exit statuses:\n")[1].splitlines()
+    assert [line.split(":")[0].strip() for line in statuses] == [
+        "0", "1", "2", "3", "71", "74", "130"]
+    assert "   71: out of memory" in statuses
+    assert all(len(line) <= 79 for line in text.splitlines())

@@ -104,3 +104,13 @@ def test_a_value_starting_with_minus_and_a_digit_needs_no_equals_sign(argv, caps
     joined = [*argv[:option], f"{argv[option]}={argv[option + 1]}", *argv[option + 2:]]
     assert spaced == error_lines(joined, capsys)[-1]
     assert "needs a value" not in spaced
+
+
+def test_each_subcommand_is_described_on_its_own_line(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    lines = capsys.readouterr().out.splitlines()
+    for command in ("solitaire-1", "solitaire-2", "aces-up", "24"):
+        line = next(line for line in lines if line.strip().split(" ")[0] == command)
+        assert line.startswith(f"    {command} ") and len(line.split()) > 1, line

@@ -66,6 +66,23 @@ _ARGUMENT = re.compile(r"argument (?P<name>[^:]+): (?P<message>.*)", re.DOTALL)
 _CHOICE = re.compile(r"invalid choice: (?P<given>.*) \(choose from (?P<choices>.*)\)", re.DOTALL)
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, with each subcommand's description on the line of its name.
+
+    argparse measures the subcommands' names without the indent it prints them with, so a
+    name longer than the others' options goes alone on its line.
+    """
+
+    def add_argument(self, action: argparse.Action) -> None:
+        super().add_argument(action)
+        if action.help is not argparse.SUPPRESS:
+            indent = self._current_indent + self._indent_increment
+            for subaction in self._iter_indented_subactions(action):
+                self._action_max_length = max(
+                    self._action_max_length,
+                    len(self._format_action_invocation(subaction)) + indent)
+
+
 def human_message(message: str) -> str:
     """argparse's error message in users' words (other messages are left as they are)."""
     match = _ARGUMENT.fullmatch(message)
@@ -106,7 +123,7 @@ def _command_names() -> list[str]:
 def build_parser() -> Parser:
     """The argument parser with every game's subcommand."""
     parser = Parser(
-        prog="cardgames",
+        prog="cardgames", formatter_class=_HelpFormatter,
         description="Classic card games: the Aces and Sevens solitaires, Aces Up, the 24 game.")
     parser.add_argument("--version", action="version", version=f"cardgames {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)

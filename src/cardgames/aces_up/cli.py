@@ -220,14 +220,37 @@ MIN_MEMORY_MIB = 64
 MAX_MEMORY_MIB = 1 << 20
 
 
+DESCRIPTION = """\
+Play Aces Up: the classic commands plus undo (U), hints (? or hint) and solve;
+--classic plays the classic game of aces_up.py; --solve --seed N prints a
+winning line for a deal."""
+
+EPILOG = """\
+examples:
+  cardgames aces-up                      # a random deal (its seed is shown)
+  cardgames aces-up --seed 12            # the deal of seed 12
+  cardgames aces-up --classic --seed 12  # the classic game of aces_up.py
+  cardgames aces-up --solve --seed 1     # cannot be won: exit status 1
+  cardgames aces-up --solve --seed 12 | python3 aces_up.py --seed 12  # a win
+  cardgames aces-up --odds --seeds 0:1000 --jobs 2 --log classic.log
+
+--solve's exit statuses:
+    0: winnable (the winning line is on stdout)
+    1: cannot be won (proved by exhaustive search)
+    2: a bad option or value
+    3: unsettled within --budget seconds
+   71: out of memory
+   74: the output cannot be written (a full disk too)
+  130: interrupted (Ctrl-C)"""
+
+
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
                ) -> argparse.ArgumentParser:
     """Add the ``aces-up`` subcommand."""
     parser = subparsers.add_parser(
         "aces-up", help="Aces Up solitaire (D, F x, T x y, R, H, Q at the prompt)",
-        description="Play Aces Up: the classic commands plus undo (U), hints (? or hint) "
-                    "and solve; --classic plays the classic game of aces_up.py; "
-                    "--solve --seed N prints a winning line for a deal.")
+        formatter_class=argparse.RawDescriptionHelpFormatter, description=DESCRIPTION,
+        epilog=EPILOG)
     parser.add_argument("--seed", type=integer, default=None, metavar="N",
                         help="seed every shuffle with N (random.seed(N)), so games replay")
     parser.add_argument("--classic", action="store_true",
@@ -253,8 +276,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
                              "(numpy means stdlib here)")
     odds = parser.add_argument_group(
         "the odds of winning (--odds)",
-        "Solve every deal of a seed range and print how many are winnable, proved lost "
-        "and unsettled, with 95% intervals.")
+        "Solve every deal of a seed range and print how many are winnable, proved\n"
+        "lost and unsettled, with 95% intervals.")
     odds.add_argument("--odds", action="store_true",
                       help="solve the deals of --seeds and print the odds of winning")
     odds.add_argument("--seeds", type=_seed_range, metavar="A:B",
