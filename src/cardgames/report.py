@@ -203,10 +203,11 @@ def output_width(stream: TextIO | None = None) -> int:
 def as_json(game: str, counts: Mapping[int, int], n: int, first_seed: int, outcome: str,
             exact: Exact | None = None, descending: bool = False,
             total_label: str | None = None) -> str:
-    """The same results as a JSON document: integer counts, shares and intervals as floats.
+    """The same results as a JSON document: integer counts, shares and intervals as floats,
+    in ``exact_json``'s words (``games``, ``share``, ``ci95``, ``<total_label>_share``).
 
-    With ``exact``, each row has the exact count (``exact_<unit>``) and the document the whole
-    it is out of (``<unit>``).  With ``total_label`` (``won``), the document has the total of
+    With ``exact``, each row has the exact count (``exact_<unit>``) and share
+    (``exact_share``), and the document the whole it is out of (``<unit>``).  With ``total_label`` (``won``), the document has the total of
     the rows and its interval.  ``games`` and ``first_seed`` are JSON numbers with every
     digit, however many: JSON sets no limit, and the type of a field does not change with
     its size (Python's ``json.loads`` reads one of more than 4,300 digits with
@@ -216,17 +217,17 @@ def as_json(game: str, counts: Mapping[int, int], n: int, first_seed: int, outco
     keys = rows(counts, exact, descending)
     for k in keys:
         count = counts.get(k, 0)
-        row: dict[str, object] = {outcome: k, "games": count, "frequency": count / n,
+        row: dict[str, object] = {outcome: k, "games": count, "share": count / n,
                "ci95": list(wilson_interval(count, n))}
         if exact is not None:
             row[f"exact_{exact.unit}"] = exact.counts.get(k, 0)
-            row["exact_value"] = float(exact.share(k))
+            row["exact_share"] = float(exact.share(k))
         listed.append(row)
     document: dict[str, object] = {"game": game, "games": n, "first_seed": first_seed}
     if total_label is not None:
         total = sum(counts.get(k, 0) for k in keys)
         document[total_label] = total
-        document[f"{total_label}_frequency"] = total / n
+        document[f"{total_label}_share"] = total / n
         document[f"{total_label}_ci95"] = list(wilson_interval(total, n))
     if exact is not None:
         document[exact.unit] = exact.total
