@@ -207,3 +207,14 @@ def test_the_json_of_a_simulation_and_of_the_exact_odds_share_one_vocabulary():
     assert {"won", "won_share"} <= set(games) & set(exact_odds)
     assert games["rows"][0]["share"] == 0.3 and games["won_share"] == 0.3
     assert games["rows"][0]["exact_share"] == exact_odds["rows"][0]["share"] == 1 / 3
+
+
+def test_each_bar_of_both_plots_shows_its_count():
+    counts = {0: 587_107, 2: 52_967, 10: 7_579, 14: 232, 17: 1}      # rows 1, 3..9, ... unseen
+    root, bars = parsed_svg(report.simulation_plot("s", "cards left", counts, 10**6))
+    labels = [t.text for t in root.iter(SVG + "text") if t.get("class") == "count"]
+    assert labels == [report.count_text(counts.get(k, 0)) for k in range(18)]
+    exact = report.Exact({4: 6750, 5: 2198, 6: 399}, 35960)
+    root, _ = parsed_svg(report.exact_plot("e", "cards left", exact))
+    assert [t.text for t in root.iter(SVG + "text") if t.get("class") == "count"] == [
+        "6,750", "2,198", "399"]

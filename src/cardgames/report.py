@@ -261,7 +261,8 @@ def _json_dumps(document: Mapping[str, Any], whole: tuple[str, ...]) -> str:
 
 def simulation_plot(title: str, x_label: str, counts: Mapping[int, int], n: int,
                     exact: Exact | None = None) -> str:
-    """The SVG picture of a simulation: a bar per outcome, its 95% interval, the exact odds."""
+    """The SVG picture of a simulation: a bar per outcome with its count, its 95% interval,
+    the exact odds."""
     from cardgames import plot
 
     bars = []
@@ -273,16 +274,18 @@ def simulation_plot(title: str, x_label: str, counts: Mapping[int, int], n: int,
         shown = [percent_text(v, decimals_needed(share, low, high)) for v in (share, low, high)]
         bars.append(plot.Bar(str(k), share, (low, high), exact.share(k) if exact else None,
                              f"{k}: {count_text(count)} of {count_text(n)} games, "
-                             f"{shown[0]} (95% interval {shown[1]} – {shown[2]})"))
+                             f"{shown[0]} (95% interval {shown[1]} – {shown[2]})",
+                             count_text(count)))
     return plot.svg(title, x_label, "share of games", bars)
 
 
 def exact_plot(title: str, x_label: str, exact: Exact) -> str:
-    """The SVG picture of exact odds: a bar per outcome, no interval."""
+    """The SVG picture of exact odds: a bar per outcome with its count, no interval."""
     from cardgames import plot
 
     bars = [plot.Bar(str(k), exact.share(k), None, None,
                      f"{k}: {count_text(exact.counts[k])} of {count_text(exact.total)} "
-                     f"{exact.unit}, {percent_text(exact.share(k), MIN_DECIMALS)}")
+                     f"{exact.unit}, {percent_text(exact.share(k), MIN_DECIMALS)}",
+                     count_text(exact.counts[k]))
             for k in rows({}, exact)]
     return plot.svg(title, x_label, f"share of {exact.unit}", bars)
