@@ -75,7 +75,7 @@ def test_the_classic_game_has_no_solver_options(extra):
     assert done.value.code == 2 and "--classic" in err.getvalue()
 
 
-@pytest.mark.parametrize("tier, message", [("numpy", "no numpy tier"), ("fast", "unknown tier")])
+@pytest.mark.parametrize("tier, message", [("fast", "unknown tier")])
 def test_a_tier_the_solver_does_not_have_is_refused(tier, message):
     args = parser().parse_args(["aces-up", "--solve", "--seed", "1", "--tier", tier])
     with pytest.raises(SystemExit) as done, contextlib.redirect_stderr(io.StringIO()) as err:
@@ -90,3 +90,82 @@ def test_the_reference_search_answers_with_its_name_and_work(capsys):
     err = capsys.readouterr().err
     assert err.startswith("seed 1: cannot be won (proved by exhaustive search; reference "
                           "search, 40,856 positions in ")
+
+
+# ------------------------------------------------------------- rough edges (issue 26)
+
+def odds_run(tmp_path, monkeypatch, cores, *argv):
+    """``aces-up --odds`` on a machine of ``cores`` cores, small budget: the log's header."""
+    from cardgames import simulate
+    from cardgames.cli import main
+
+    monkeypatch.setattr(simulate, "cores", lambda: cores, raising=False)
+    log = tmp_path / "odds.log"
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        assert main(["aces-up", "--odds", "--positions", "30000", "--tier", "stdlib",
+                     "--log", str(log), *argv]) == 0
+    return log.read_text().splitlines()[0]
+
+
+@pytest.mark.parametrize("seeds, jobs, cores, started", [
+    ("0:1", "3", 2, "1 process"),          # one deal: one process, this one
+    ("0:3", "256", 2, "2 processes"),      # no more processes than cores
+    ("0:3", "2", 4, "2 processes"),
+])
+def test_odds_start_at_most_a_process_per_core_and_per_deal(tmp_path, monkeypatch, seeds,
+                                                             jobs, cores, started):
+    header = odds_run(tmp_path, monkeypatch, cores, "--seeds", seeds, "--jobs", jobs)
+    assert header.endswith(f", {started}")
+
+
+@pytest.mark.parametrize("seeds", ["-10:10", "-5:-1", "-1:0"])
+def test_a_seed_range_with_a_negative_seed_is_refused_with_the_reason(seeds, capsys):
+    from cardgames.cli import build_parser
+
+    with pytest.raises(SystemExit) as stop:     # parsed only: a run would solve the deals
+        build_parser().parse_args(["aces-up", "--odds", f"--seeds={seeds}"])
+    out, err = capsys.readouterr()
+    assert (stop.value.code, out) == (2, "")
+    assert err.splitlines()[-1] == (
+        f"cardgames aces-up: error: --seeds: no negative seed, not {seeds!r}: random.seed(-s) "
+        "deals the deal of random.seed(s), so the range would count deals twice")
+
+
+@pytest.mark.parametrize("how", ["option", "environment"])
+def test_numpy_means_the_reference_search_for_the_solver_however_it_is_asked(how, capsys,
+                                                                             monkeypatch):
+    from cardgames.aces_up.search import wanted_tier
+
+    tier = ["--tier", "numpy"] if how == "option" else []
+    monkeypatch.setenv("CARDGAMES_TIER", "numpy" if how == "environment" else "auto")
+    args = parser().parse_args(["aces-up", "--solve", "--seed", "1", "--memory", "64", *tier])
+    assert args.func(args.parser, args) == 1
+    assert capsys.readouterr().err.startswith("seed 1: cannot be won (proved by exhaustive "
+                                              "search; reference search, 40,856 positions in ")
+    assert wanted_tier("numpy") == "stdlib"
+
+
+def aces_up_help(monkeypatch):
+    from cardgames.cli import build_parser
+
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit), contextlib.redirect_stdout(io.StringIO()) as out:
+        build_parser().parse_args(["aces-up", "--help"])
+    return out.getvalue()
+
+
+def test_the_help_ends_with_examples_that_run_and_the_exit_statuses_of_solve(monkeypatch):
+    from cardgames.cli import build_parser
+
+    text = aces_up_help(monkeypatch)
+    examples = text.split("\nexamples:\n")[1].split("\n\n")[0].splitlines()
+    assert len(examples) >= 4
+    for example in examples:
+        command = example.split("#")[0].split("|")[0].split()
+        assert command[:2] == ["cardgames", "aces-up"]
+        build_parser().parse_args(command[1:])       # no SystemExit: each example parses
+    statuses = text.split("\n--solve's exit statuses:\n")[1].splitlines()
+    assert [line.split(":")[0].strip() for line in statuses] == [
+        "0", "1", "2", "3", "71", "74", "130"]
+    assert "   71: out of memory" in statuses
+    assert all(len(line) <= 79 for line in text.splitlines())

@@ -276,3 +276,37 @@ def test_solve_option_on_a_lost_deal_and_bad_combinations():
     assert cardgames("--solve").returncode == 2
     assert cardgames("--classic", "--no-lone-moves").returncode == 2
     assert cardgames("--classic", "--solve", "--seed", "1").returncode == 2
+
+
+class Terminal:
+    """A standard output that says it is a terminal (its width: $COLUMNS)."""
+
+    def isatty(self):
+        return True
+
+    def write(self, text):
+        return len(text)
+
+    def flush(self):
+        pass
+
+
+def test_a_terminal_narrower_than_79_columns_gets_lines_that_fit_it_whole_words(monkeypatch):
+    script = ["H", "hint", "F 9", "solve"]
+    _, wide = transcript(Session(12, tier="stdlib"), script, seeds=[15])
+    monkeypatch.setattr(sys, "stdout", Terminal())
+    monkeypatch.setenv("COLUMNS", "60")
+    _, narrow = transcript(Session(12, tier="stdlib"), script, seeds=[15])
+    assert max(columns(line) for line in wide.split("\n")) > 60     # the test bites
+    assert max(columns(line) for line in narrow.split("\n")) <= 60
+    assert narrow.split() == wide.split()                          # no word cut
+    help_lines = narrow.split("Seed 12")[0].split("\n")
+    assert help_lines[2:4] == ["  F x       discard the bottom card of column x (a higher",
+                               "            card of its suit must be at the bottom of"]
+
+
+def test_a_pipe_gets_79_columns_whatever_the_terminal(monkeypatch):
+    _, before = transcript(Session(12, tier="stdlib"), ["H", "solve"], seeds=[15])
+    monkeypatch.setenv("COLUMNS", "40")
+    _, after = transcript(Session(12, tier="stdlib"), ["H", "solve"], seeds=[15])
+    assert after == before and HELP in after

@@ -2,6 +2,8 @@
 the help, hints and guesses, in words and within 79 columns."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardgames.aces_up import rules, search
 from cardgames.aces_up.rich_game.session import Guess, Session
@@ -101,3 +103,27 @@ def test_when_every_move_loses_the_guess_says_the_position_cannot_be_won():
 def test_an_interrupted_guess_gives_no_hint():
     session = Session(10)
     assert guess_lines(session, Guess(interrupted=True)) == "The solver was interrupted; no hint."
+
+
+@pytest.mark.parametrize("typed, shown", [
+    ("\udcff", r"'\xff'"),                       # a byte that is not UTF-8, as Python writes it
+    (b"F \xc3(".decode("utf-8", "surrogateescape"), r"'F \xc3('"),
+    ("\\udcff", r"'\\udcff'"),                   # typed as such: a backslash, then udcff
+    ("\\\udcff", r"'\\\xff'"),
+    ("caf\u00e9", "'caf\u00e9'"),
+])
+def test_undecodable_bytes_are_echoed_readably(typed, shown):
+    from cardgames.aces_up.rich_game.text import echo
+
+    assert echo(typed) == shown
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(24, 79), st.lists(st.sampled_from(["D", "F 1", "T 1 2"]), min_size=1,
+                                     max_size=200))
+def test_packed_lines_keep_their_commas_within_the_width(width, words):
+    from cardgames.aces_up.rich_game.text import packed
+
+    lines = packed(words, width)
+    assert max(len(line) for line in lines) <= width
+    assert ", ".join(line.strip().rstrip(",") for line in lines).split(", ") == words

@@ -89,3 +89,28 @@ def test_no_message_names_a_python_function(argv, capsys):
     message = error_lines(argv, capsys)[-1]
     assert "invalid" not in message and "_" not in message.split(": error: ")[1]
     assert message.split(": error: ")[1].startswith(argv[1])
+
+
+@pytest.mark.parametrize("argv", [["aces-up", "--odds", "--seeds", "-3:2"],
+                                  ["aces-up", "--budget", "-1e3"],
+                                  ["aces-up", "--seed", "-1_0"],
+                                  ["solitaire-2", "--games", "-1.5"],
+                                  ["solitaire-1", "--games", "-.5"],
+                                  ["24", "--target", "-3:2", "1", "2"]])
+def test_a_value_starting_with_minus_and_a_digit_needs_no_equals_sign(argv, capsys):
+    spaced = error_lines(argv, capsys)[-1]
+    option = next(i for i, arg in enumerate(argv) if arg.startswith("--") and
+                  argv[i + 1][:1] == "-" and argv[i + 1][1:2] in "0123456789.")
+    joined = [*argv[:option], f"{argv[option]}={argv[option + 1]}", *argv[option + 2:]]
+    assert spaced == error_lines(joined, capsys)[-1]
+    assert "needs a value" not in spaced
+
+
+def test_each_subcommand_is_described_on_its_own_line(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    lines = capsys.readouterr().out.splitlines()
+    for command in ("solitaire-1", "solitaire-2", "aces-up", "24"):
+        line = next(line for line in lines if line.strip().split(" ")[0] == command)
+        assert line.startswith(f"    {command} ") and len(line.split()) > 1, line

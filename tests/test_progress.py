@@ -65,3 +65,16 @@ def test_rate_text(rate, text):
 @given(st.floats(0, 1e12))
 def test_a_rate_keeps_the_width_of_the_progress_line(rate):
     assert len(progress.rate_text(rate)) <= 5
+
+
+def test_a_dumb_terminal_gets_the_progress_bar_without_control_sequences(monkeypatch):
+    monkeypatch.setenv("TERM", "dumb")
+    monkeypatch.setenv("COLUMNS", "120")
+    screen = Terminal()
+    show = progress.progress_bar(200_000, screen)
+    show(100_000)
+    show(200_000)
+    text = screen.getvalue()
+    assert "100,000 of 200,000 games" in text and "\x1b" not in text
+    widest = max(len(line) for line in text.split("\r") if line.strip())
+    assert text.endswith("\r" + " " * (widest + 2) + "\r")     # blanked at the end

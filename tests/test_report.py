@@ -147,7 +147,7 @@ def test_json_keeps_integer_counts_the_exact_counts_and_their_whole():
     assert document["placements"] == 3 and document["won"] == 3
     (row,) = document["rows"]
     assert row["left"] == 4 and row["games"] == 3 and row["exact_placements"] == 1
-    assert row["frequency"] == 0.3 and row["exact_value"] == 1 / 3
+    assert row["share"] == 0.3 and row["exact_share"] == 1 / 3
 
 
 def test_exact_json_has_integer_counts_that_add_up():
@@ -195,3 +195,26 @@ def test_the_exact_plot_has_no_intervals_and_names_the_game():
 @pytest.mark.parametrize("top, step", [(58.7, 20), (18.8, 5), (1.0, 0.2), (0.003, 0.001)])
 def test_nice_steps(top, step):
     assert plot.nice_step(top) == pytest.approx(step)
+
+
+def test_the_json_of_a_simulation_and_of_the_exact_odds_share_one_vocabulary():
+    exact = report.Exact({4: 1, 5: 1}, 3)
+    games = json.loads(report.as_json("g", {4: 3}, 10, 7, "left", exact, total_label="won"))
+    exact_odds = json.loads(report.exact_json("g", exact, "left", "won"))
+    assert set(games["rows"][0]) == {"left", "games", "share", "ci95", "exact_placements",
+                                     "exact_share"}
+    assert set(exact_odds["rows"][0]) == {"left", "placements", "share"}
+    assert {"won", "won_share"} <= set(games) & set(exact_odds)
+    assert games["rows"][0]["share"] == 0.3 and games["won_share"] == 0.3
+    assert games["rows"][0]["exact_share"] == exact_odds["rows"][0]["share"] == 1 / 3
+
+
+def test_each_bar_of_both_plots_shows_its_count():
+    counts = {0: 587_107, 2: 52_967, 10: 7_579, 14: 232, 17: 1}      # rows 1, 3..9, ... unseen
+    root, bars = parsed_svg(report.simulation_plot("s", "cards left", counts, 10**6))
+    labels = [t.text for t in root.iter(SVG + "text") if t.get("class") == "count"]
+    assert labels == [report.count_text(counts.get(k, 0)) for k in range(18)]
+    exact = report.Exact({4: 6750, 5: 2198, 6: 399}, 35960)
+    root, _ = parsed_svg(report.exact_plot("e", "cards left", exact))
+    assert [t.text for t in root.iter(SVG + "text") if t.get("class") == "count"] == [
+        "6,750", "2,198", "399"]

@@ -173,3 +173,17 @@ def test_forced_tiers_bind_to_the_counter_and_survive_the_pool(jobs):
     assert counter.keywords == {"tier": tiers.STDLIB}
     assert simulate.count_outcomes(counter, -700, 41_000, jobs=jobs) == \
         count_cards_left(-700, 40_300, tiers.STDLIB)
+
+
+@pytest.mark.parametrize("jobs, tasks, cores, started", [(256, 10**6, 2, 2), (2, 1, 8, 1),
+                                                         (3, 50, 8, 3), (1, 9, 2, 1)])
+def test_jobs_start_at_most_a_process_per_core_and_per_task(monkeypatch, jobs, tasks, cores,
+                                                             started):
+    monkeypatch.setattr(simulate, "cores", lambda: cores)
+    assert simulate.worker_processes(jobs, tasks) == started
+
+
+def test_the_cores_are_those_this_process_may_use():
+    import os
+
+    assert 1 <= simulate.cores() <= (os.cpu_count() or 1)

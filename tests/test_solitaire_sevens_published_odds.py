@@ -31,7 +31,7 @@ def test_the_run_is_a_hundred_million_seeded_games():
 def test_the_readme_table_is_the_run():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for row in run()["rows"]:
-        share, (low, high) = row["frequency"], row["ci95"]
+        share, (low, high) = row["share"], row["ci95"]
         label = "0 (won)" if row["cards_left"] == 0 else str(row["cards_left"])
         line = (f"| {label} | {row['games']:,} | {percent(share, share)} | "
                 f"{percent(low, share)} – {percent(high, share)} |")
@@ -42,6 +42,6 @@ def test_the_readme_text_quotes_the_win_share():
     won = next(row for row in run()["rows"] if row["cards_left"] == 0)
     low, high = won["ci95"]
     text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
-    assert f"A game is won **{won['frequency']:.3%}** of the time" in text
+    assert f"A game is won **{won['share']:.3%}** of the time" in text
     assert f"(95% interval {low:.3%} to {high:.3%}, so ± 0.01 points)" in text
     assert high - low < 0.0002

@@ -2,6 +2,8 @@
 
 import io
 
+import pytest
+
 from cardgames.status_line import StatusLine
 
 
@@ -42,3 +44,26 @@ def test_a_status_line_on_a_closed_stream_is_dropped():
     stream.close()
     status.show("solving")            # no exception: the line is simply not shown
     assert not status.on
+
+
+def test_a_dumb_terminal_gets_no_control_sequence_and_the_line_is_blanked(monkeypatch):
+    monkeypatch.setenv("TERM", "dumb")
+    monkeypatch.setenv("COLUMNS", "40")
+    stream = Terminal()
+    with StatusLine(stream) as status:
+        status.show("solving: 1,000 positions")
+        status.show("solving: 2")
+    assert stream.getvalue() == ("\rsolving: 1,000 positions"
+                                 "\rsolving: 2" + " " * 14 +       # the longer line blanked
+                                 "\r" + " " * 26 + "\r")           # all, and an echoed ^C
+
+
+@pytest.mark.parametrize("width", [1, 2, 3, 4])
+def test_a_status_line_never_wraps_so_it_is_erased_on_any_width(monkeypatch, width):
+    monkeypatch.setenv("COLUMNS", str(width))
+    stream = Terminal()
+    with StatusLine(stream) as status:
+        status.show("solving: 1,000 positions")
+    shown = stream.getvalue().split("\x1b[K")[0].lstrip("\r")
+    assert shown == "solving: 1,000 positions"[:max(0, width - 3)]
+    assert stream.getvalue().endswith("\r\x1b[K")

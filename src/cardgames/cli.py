@@ -13,7 +13,7 @@ import re
 import signal
 import sys
 from collections.abc import Mapping, Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from cardgames import __version__
 
@@ -37,6 +37,13 @@ class Parser(argparse.ArgumentParser):
     #: Each subcommand's parser, by name (set by build_parser).
     subcommands: Mapping[str, argparse.ArgumentParser]
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A value that starts with "-" and a digit is a value, not an option (no option
+        # looks so): "--seeds -3:2" reads as "--seeds=-3:2", where argparse takes only
+        # plain numbers ("-3", "-1.5") and says "--seeds needs a value".
+        self._negative_number_matcher = _MINUS_AND_DIGIT
+
     def error(self, message: str) -> NoReturn:
         """Print the usage and the message in users' words; exit with status 2."""
         super().error(human_message(message))
@@ -52,9 +59,28 @@ class Parser(argparse.ArgumentParser):
         return parsed
 
 
+_MINUS_AND_DIGIT = re.compile(r"-\.?[0-9]")
+
 #: argparse's own phrases, and what they become.
 _ARGUMENT = re.compile(r"argument (?P<name>[^:]+): (?P<message>.*)", re.DOTALL)
 _CHOICE = re.compile(r"invalid choice: (?P<given>.*) \(choose from (?P<choices>.*)\)", re.DOTALL)
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, with each subcommand's description on the line of its name.
+
+    argparse measures the subcommands' names without the indent it prints them with, so a
+    name longer than the others' options goes alone on its line.
+    """
+
+    def add_argument(self, action: argparse.Action) -> None:
+        super().add_argument(action)
+        if action.help is not argparse.SUPPRESS:
+            indent = self._current_indent + self._indent_increment
+            for subaction in self._iter_indented_subactions(action):
+                self._action_max_length = max(
+                    self._action_max_length,
+                    len(self._format_action_invocation(subaction)) + indent)
 
 
 def human_message(message: str) -> str:
@@ -97,7 +123,7 @@ def _command_names() -> list[str]:
 def build_parser() -> Parser:
     """The argument parser with every game's subcommand."""
     parser = Parser(
-        prog="cardgames",
+        prog="cardgames", formatter_class=_HelpFormatter,
         description="Classic card games: the Aces and Sevens solitaires, Aces Up, the 24 game.")
     parser.add_argument("--version", action="version", version=f"cardgames {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)

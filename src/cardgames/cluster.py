@@ -4,9 +4,11 @@ succeeds or fails within a time limit, with one line that says why.
 Dask's ``Client(address, timeout=...)`` bounds only the opening of the connection: a port
 that accepts and never answers keeps it waiting for ever (the handshake is read without a
 time limit), bytes that are not Dask's can make it try to allocate exabytes, and a
-malformed address raises from deep inside.  So the address is read here first; then the
-scheduler is asked who it is, in an event loop of this module's own under one deadline
-that cancels whatever is still waiting; only a scheduler that has answered gets a Client.
+malformed address raises from deep inside.  So the address is read here first, and its
+host looked up (a name that cannot be found is said at once: Dask would try it again until
+the time limit, then say only "no answer"); then the scheduler is asked who it is, in an
+event loop of this module's own under one deadline that cancels whatever is still waiting;
+only a scheduler that has answered gets a Client.
 
 Needs the 'distributed' extra; nothing here is imported without ``--scheduler``.
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import socket
 import threading
 from typing import Any
 
@@ -40,7 +43,7 @@ class SchedulerError(Exception):
 
 def check_address(address: str) -> str:
     """The address's scheme, if ``address`` is ``[scheme://]host:port`` and can be reached
-    from this process; else SchedulerError with status 2.
+    from this process; else SchedulerError with status 2 (``host_and_port`` reads both).
 
     The port follows the integer syntax of every option (ASCII digits), from 1 to 65535.
     """
@@ -83,6 +86,7 @@ def connect(address: str, timeout: float | None = None) -> Any:
     timeout = TIMEOUT if timeout is None else timeout
     check_address(address)
     cannot = f"cannot use the scheduler {address}"
+    _look_up(*host_and_port(address), timeout, cannot)
     identity = _identity(address, timeout, cannot)
     kind = identity.get("type") if isinstance(identity, dict) else None
     if kind != "Scheduler":
@@ -93,6 +97,43 @@ def connect(address: str, timeout: float | None = None) -> Any:
         return Client(address, timeout=timeout)
     except (OSError, ImportError) as error:  # it went away since; ImportError: versions
         raise SchedulerError(f"{cannot}: {error}") from None
+
+
+def host_and_port(address: str) -> tuple[str, int]:
+    """The host and the port of an address that ``check_address`` accepts."""
+    from distributed.comm.addressing import parse_address
+    from distributed.comm.registry import get_backend
+
+    scheme: str
+    location: str
+    scheme, location = parse_address(address)
+    host: str
+    port: int
+    host, port = get_backend(scheme).get_address_host_port(location)
+    return host, port
+
+
+def _look_up(host: str, port: int, timeout: float, cannot: str) -> None:
+    """Find ``host`` (the name service's answer, within ``timeout`` seconds): a host that
+    cannot be found is said at once, as Dask would try it again until its time is up."""
+    outcome: dict[str, OSError | None] = {}
+
+    def look_up() -> None:
+        try:
+            socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+            outcome["error"] = None
+        except OSError as error:
+            outcome["error"] = error
+
+    thread = threading.Thread(target=look_up, name="cardgames-scheduler-lookup", daemon=True)
+    thread.start()
+    thread.join(timeout)
+    if "error" not in outcome:
+        raise SchedulerError(f"{cannot}: the host {host} was not found within {timeout:g} s")
+    error = outcome["error"]
+    if isinstance(error, socket.gaierror):
+        raise SchedulerError(f"{cannot}: the host {host} cannot be found "
+                             f"({error.strerror or error})")
 
 
 def _connection_args() -> dict[str, Any]:

@@ -21,17 +21,22 @@ BAR_COLOUR, INTERVAL_COLOUR, EXACT_COLOUR, GRID_COLOUR = "#4e79a7", "#1b1b1b", "
 @dataclass(frozen=True)
 class Bar:
     """One outcome: its label, share (0 to 1), 95% interval (or None), exact share (or None),
-    and the note shown when the pointer rests on the bar."""
+    the note shown when the pointer rests on the bar, and its count, written on the bar."""
 
     label: str
     share: Fraction
     interval: tuple[float, float] | None = None
     exact: Fraction | None = None
     note: str = ""
+    count: str = ""
 
 
 #: About how many grid lines the percentage axis has.
 TICKS = 5
+
+#: The size of a count written on its bar, and the room each of its characters takes, in
+#: pixels (a little more than a digit of sans-serif needs).
+COUNT_SIZE, COUNT_CHARACTER = 10, 6
 
 
 def nice_step(top: float) -> float:
@@ -60,6 +65,27 @@ def _text(x: float, y: float, text: str, anchor: str = "middle", size: int = 12,
     """An SVG text element."""
     return (f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" font-size="{size}"'
             f'{extra}>{escape(text)}</text>')
+
+
+def _count_label(centre: float, count: str, bar_top: float, highest: float,
+                 lowest: float) -> str:
+    """A bar's count, written upwards: above the bar and its marks (the highest at
+    ``highest``) when there is room, else inside the bar in white, below its marks.
+
+    The linear scale keeps the heights true to the shares; the count shows the rows too
+    small to see (the Sevens' rows 10 to 18).
+    """
+    length = COUNT_CHARACTER * len(count)
+    base = TOP + (HEIGHT - TOP - BOTTOM)
+    if highest - 4 - length >= TOP:
+        at, anchor, colour = highest - 4, "start", INTERVAL_COLOUR
+    elif base - max(lowest, bar_top) - 8 >= length:
+        at, anchor, colour = max(lowest, bar_top) + 4, "end", "white"
+    else:   # no room either way: as high as the plotting area lets it be
+        at, anchor, colour = max(TOP + length, min(base, bar_top - 4)), "start", INTERVAL_COLOUR
+    x = centre + COUNT_SIZE / 3      # the glyphs stand to the left of a vertical baseline
+    return _text(x, at, count, anchor=anchor, size=COUNT_SIZE,
+                 extra=f' class="count" fill="{colour}" transform="rotate(-90 {x:.1f} {at:.1f})"')
 
 
 def svg(title: str, x_label: str, y_label: str, bars: list[Bar]) -> str:
@@ -105,6 +131,10 @@ def svg(title: str, x_label: str, y_label: str, bars: list[Bar]) -> str:
                        f'y1="{at:.1f}" y2="{at:.1f}" stroke="{EXACT_COLOUR}" stroke-width="2" '
                        f'stroke-dasharray="4 2"/>')
         out.append(_text(centre, TOP + area_h + 18, bar.label))
+        if bar.count:
+            marks = [top_y] + ([y(v) for v in bar.interval] if bar.interval else []) + (
+                [y(float(bar.exact))] if bar.exact is not None else [])
+            out.append(_count_label(centre, bar.count, top_y, min(marks), max(marks)))
     out.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{TOP + area_h}" '
                f'y2="{TOP + area_h}" stroke="{INTERVAL_COLOUR}"/>')
     out.append(_text(LEFT + area_w / 2, HEIGHT - 16, x_label, size=13))

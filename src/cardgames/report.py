@@ -203,10 +203,11 @@ def output_width(stream: TextIO | None = None) -> int:
 def as_json(game: str, counts: Mapping[int, int], n: int, first_seed: int, outcome: str,
             exact: Exact | None = None, descending: bool = False,
             total_label: str | None = None) -> str:
-    """The same results as a JSON document: integer counts, shares and intervals as floats.
+    """The same results as a JSON document: integer counts, shares and intervals as floats,
+    in ``exact_json``'s words (``games``, ``share``, ``ci95``, ``<total_label>_share``).
 
-    With ``exact``, each row has the exact count (``exact_<unit>``) and the document the whole
-    it is out of (``<unit>``).  With ``total_label`` (``won``), the document has the total of
+    With ``exact``, each row has the exact count (``exact_<unit>``) and share
+    (``exact_share``), and the document the whole it is out of (``<unit>``).  With ``total_label`` (``won``), the document has the total of
     the rows and its interval.  ``games`` and ``first_seed`` are JSON numbers with every
     digit, however many: JSON sets no limit, and the type of a field does not change with
     its size (Python's ``json.loads`` reads one of more than 4,300 digits with
@@ -216,17 +217,17 @@ def as_json(game: str, counts: Mapping[int, int], n: int, first_seed: int, outco
     keys = rows(counts, exact, descending)
     for k in keys:
         count = counts.get(k, 0)
-        row: dict[str, object] = {outcome: k, "games": count, "frequency": count / n,
+        row: dict[str, object] = {outcome: k, "games": count, "share": count / n,
                "ci95": list(wilson_interval(count, n))}
         if exact is not None:
             row[f"exact_{exact.unit}"] = exact.counts.get(k, 0)
-            row["exact_value"] = float(exact.share(k))
+            row["exact_share"] = float(exact.share(k))
         listed.append(row)
     document: dict[str, object] = {"game": game, "games": n, "first_seed": first_seed}
     if total_label is not None:
         total = sum(counts.get(k, 0) for k in keys)
         document[total_label] = total
-        document[f"{total_label}_frequency"] = total / n
+        document[f"{total_label}_share"] = total / n
         document[f"{total_label}_ci95"] = list(wilson_interval(total, n))
     if exact is not None:
         document[exact.unit] = exact.total
@@ -260,7 +261,8 @@ def _json_dumps(document: Mapping[str, Any], whole: tuple[str, ...]) -> str:
 
 def simulation_plot(title: str, x_label: str, counts: Mapping[int, int], n: int,
                     exact: Exact | None = None) -> str:
-    """The SVG picture of a simulation: a bar per outcome, its 95% interval, the exact odds."""
+    """The SVG picture of a simulation: a bar per outcome with its count, its 95% interval,
+    the exact odds."""
     from cardgames import plot
 
     bars = []
@@ -272,16 +274,18 @@ def simulation_plot(title: str, x_label: str, counts: Mapping[int, int], n: int,
         shown = [percent_text(v, decimals_needed(share, low, high)) for v in (share, low, high)]
         bars.append(plot.Bar(str(k), share, (low, high), exact.share(k) if exact else None,
                              f"{k}: {count_text(count)} of {count_text(n)} games, "
-                             f"{shown[0]} (95% interval {shown[1]} – {shown[2]})"))
+                             f"{shown[0]} (95% interval {shown[1]} – {shown[2]})",
+                             count_text(count)))
     return plot.svg(title, x_label, "share of games", bars)
 
 
 def exact_plot(title: str, x_label: str, exact: Exact) -> str:
-    """The SVG picture of exact odds: a bar per outcome, no interval."""
+    """The SVG picture of exact odds: a bar per outcome with its count, no interval."""
     from cardgames import plot
 
     bars = [plot.Bar(str(k), exact.share(k), None, None,
                      f"{k}: {count_text(exact.counts[k])} of {count_text(exact.total)} "
-                     f"{exact.unit}, {percent_text(exact.share(k), MIN_DECIMALS)}")
+                     f"{exact.unit}, {percent_text(exact.share(k), MIN_DECIMALS)}",
+                     count_text(exact.counts[k]))
             for k in rows({}, exact)]
     return plot.svg(title, x_label, f"share of {exact.unit}", bars)

@@ -57,6 +57,20 @@ def on_tier(count: TieredCounter, n: int, tier: str | None = None) -> BatchCount
     return functools.partial(count, tier=tiers.choose(tier, n))
 
 
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system has one)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):      # no affinity here (macOS, Windows)
+        return os.cpu_count() or 1
+
+
+def worker_processes(jobs: int, tasks: int) -> int:
+    """How many worker processes ``--jobs jobs`` starts for ``tasks`` pieces of work: one
+    rule for every ``--jobs``, at most one per core and one per piece (more only wait)."""
+    return max(1, min(jobs, cores(), tasks))
+
+
 def count_outcomes(count: BatchCounter, start: int, n: int, jobs: int = 1,
                    executor: Executor | None = None,
                    progress: Callable[[int], None] | None = None) -> Counter[int]:
@@ -82,7 +96,7 @@ def count_outcomes(count: BatchCounter, start: int, n: int, jobs: int = 1,
     # One game first, here: forked workers inherit what it loads and checks once (NumPy, the
     # compiled kernels, the tier's self-check) instead of each paying for it again.
     count(start, start + 1)
-    workers = min(jobs, os.cpu_count() or 1, -(-n // size))
+    workers = worker_processes(jobs, -(-n // size))
     pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_interrupts)
     with terminate_as_exit():
         try:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import argparse
 import functools
 import os
+import stat
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -27,8 +28,8 @@ from cardgames.tiers import AUTO, TIERS, TierError
 if TYPE_CHECKING:
     from cardgames.simulate import BatchCounter, TieredCounter
 
-__all__ = ["Game", "add_simulation_options", "check_simulation_options", "print_simulation",
-           "writable_file", "write_plot"]
+__all__ = ["Game", "add_simulation_options", "check_simulation_options", "is_standard_output",
+           "picture_file", "print_simulation", "print_with_plot", "writable_file", "write_plot"]
 
 
 def add_simulation_options(parser: argparse.ArgumentParser, exact: bool = False) -> None:
@@ -43,18 +44,41 @@ def add_simulation_options(parser: argparse.ArgumentParser, exact: bool = False)
                         help="first seed of the simulation (default 0); without --games, "
                              "play the game of seed I without asking for it")
     parser.add_argument("--jobs", type=positive_integer, metavar="J",
-                        help="worker processes for the simulation (default 1)")
+                        help="worker processes for the simulation (default 1; at most one "
+                             "per core)")
     parser.add_argument("--json", action="store_true",
                         help=f"with --games{also}: print the results as JSON")
-    parser.add_argument("--plot", type=writable_file, metavar="FILE",
+    parser.add_argument("--plot", type=picture_file, metavar="FILE",
                         help=f"with --games{also}: also draw the odds, with their 95%% "
-                             "intervals, as an SVG picture in FILE")
+                             "intervals, as an SVG picture in FILE (named *.svg; - or "
+                             "/dev/stdout: the picture alone on standard output)")
     parser.add_argument("--tier", choices=(AUTO, *TIERS), metavar="TIER",
                         help="with --games: how to play the games: stdlib, numpy, numba, or "
                              "auto (default: the fastest installed; the table is the same)")
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="with --games: run on a Dask cluster, e.g. tcp://host:8786 "
                              "(needs the 'distributed' extra)")
+
+
+def picture_file(text: str) -> str:
+    """An argparse ``type``: where ``--plot`` may write its SVG picture: standard output
+    (``-``), a device or a pipe, or a file whose name ends in ``.svg``: a picture named
+    ``.png`` would hold SVG text that no PNG viewer opens."""
+    if is_standard_output(text):
+        return text
+    path = writable_file(text)
+    if path.lower().endswith(".svg") or _is_stream(path):
+        return path
+    raise argparse.ArgumentTypeError(
+        f"needs a file name ending in .svg (the picture is SVG), not {shown_argument(text)}")
+
+
+def _is_stream(path: str) -> bool:
+    """True when ``path`` is a file that is not a regular one: a device, a pipe, a socket."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:     # not there yet: it will be a regular file
+        return False
 
 
 def writable_file(text: str) -> str:
@@ -97,8 +121,21 @@ def _listed(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
+def is_standard_output(path: str) -> bool:
+    """True when ``path`` is where standard output goes: ``-``, ``/dev/stdout``, or the very
+    file that stdout writes to (``--plot odds.svg > odds.svg``)."""
+    if path == "-":
+        return True
+    try:
+        target, output = os.stat(path), os.fstat(sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):   # no such file yet, or stdout has no file
+        return path == "/dev/stdout"
+    return (target.st_dev, target.st_ino) == (output.st_dev, output.st_ino)
+
+
 def write_plot(path: str, svg: str) -> int:
-    """Write the picture to ``path``; the exit status (IO_ERROR_STATUS, with one line, if not)."""
+    """Write the picture to ``path`` and name it on stderr; the exit status (IO_ERROR_STATUS,
+    with one line, if it cannot be written)."""
     try:
         with open(path, "w", encoding="utf-8") as file:
             file.write(svg)
@@ -106,7 +143,22 @@ def write_plot(path: str, svg: str) -> int:
         print(f"cardgames: cannot write the plot to {path}: {error.strerror or error}",
               file=sys.stderr)
         return IO_ERROR_STATUS
+    print(f"cardgames: wrote the plot to {path}", file=sys.stderr)
     return 0
+
+
+def print_with_plot(plot: str | None, picture: Callable[[], str],
+                    text: Callable[[], str]) -> int:
+    """Draw ``picture()`` in the file ``plot`` (if given), then print ``text()``; a picture
+    sent to standard output is printed alone.  The exit status."""
+    if plot is not None and is_standard_output(plot):
+        sys.stdout.write(picture())
+        return 0
+    status = 0
+    if plot is not None:   # first: a reader of the table that goes away loses no picture
+        status = write_plot(plot, picture())
+    print(text())
+    return status
 
 
 @dataclass(frozen=True)
@@ -170,14 +222,11 @@ def print_simulation(args: argparse.Namespace, game: Game, count: TieredCounter)
         finally:
             if progress is not None:
                 progress.close()
-    status = 0
-    if args.plot is not None:   # first: a reader of the table that goes away loses no picture
-        title = f"{game.name}: {game.x_label}, {count_text(n)} games (95% intervals)"
-        status = write_plot(args.plot, simulation_plot(title, game.x_label, counts, n,
-                                                       game.exact))
+    title = f"{game.name}: {game.x_label}, {count_text(n)} games (95% intervals)"
     if args.json:
-        print(as_json(game.name, counts, n, first, game.outcome, game.exact,
-                      game.layout.descending, game.layout.total_label))
+        text = as_json(game.name, counts, n, first, game.outcome, game.exact,
+                       game.layout.descending, game.layout.total_label)
     else:
-        print("\n".join(table(game.layout, counts, n, game.exact, width=output_width())))
-    return status
+        text = "\n".join(table(game.layout, counts, n, game.exact, width=output_width()))
+    return print_with_plot(args.plot, lambda: simulation_plot(title, game.x_label, counts, n,
+                                                              game.exact), lambda: text)

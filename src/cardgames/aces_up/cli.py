@@ -18,6 +18,7 @@ from cardgames.aces_up.rich_game.session import DEFAULT_BUDGET, Session, solve_s
 from cardgames.aces_up.rich_game.text import solving_line
 from cardgames.aces_up.search import DEFAULT_MEMORY, Status, solver_tier, wanted_tier
 from cardgames.numbers import integer, integer_text, parse_integer, parse_number
+from cardgames.simulate import worker_processes
 from cardgames.status_line import StatusLine
 from cardgames.tiers import TierError
 
@@ -140,12 +141,12 @@ def _solve_all(todo: Iterable[int], count: int, run: Run, args: argparse.Namespa
             tier = solver_tier(args.tier)
         except TierError as error:
             args.parser.error(str(error))
-    memory = args.memory << 20
+    memory, jobs = args.memory << 20, worker_processes(args.jobs, count)
     if log is not None:
-        log.go_on(run, tier, memory, args.jobs)
+        log.go_on(run, tier, memory, jobs)
     started, tally = time.monotonic(), odds.Tally(0, 0, 0)
     with StatusLine() as status:
-        for done, deal in enumerate(odds.solved(todo, run, tier, memory, args.jobs), 1):
+        for done, deal in enumerate(odds.solved(todo, run, tier, memory, jobs), 1):
             deals.append(deal)
             if log is not None:
                 log.add(deal)
@@ -178,11 +179,15 @@ def _memory(text: str) -> int:
 
 
 def _seed_range(text: str) -> range:
-    """An argparse type: ``A:B``, the seeds A to B-1 (whole numbers, A < B)."""
+    """An argparse type: ``A:B``, the seeds A to B-1 (whole numbers, 0 <= A < B)."""
     first, colon, stop = text.partition(":")
     low, high = parse_integer(first), parse_integer(stop)
     if not colon or low is None or high is None:
         raise argparse.ArgumentTypeError(f"not a seed range A:B such as 0:1000: {text!r}")
+    if low < 0:
+        raise argparse.ArgumentTypeError(f"no negative seed, not {text!r}: random.seed(-s) "
+                                         "deals the deal of random.seed(s), so the range "
+                                         "would count deals twice")
     if low >= high:
         raise argparse.ArgumentTypeError(f"the range {text!r} holds no seed (B must be "
                                          "greater than A; B itself is left out)")
@@ -215,14 +220,37 @@ MIN_MEMORY_MIB = 64
 MAX_MEMORY_MIB = 1 << 20
 
 
+DESCRIPTION = """\
+Play Aces Up: the classic commands plus undo (U), hints (? or hint) and solve;
+--classic plays the classic game of aces_up.py; --solve --seed N prints a
+winning line for a deal."""
+
+EPILOG = """\
+examples:
+  cardgames aces-up                      # a random deal (its seed is shown)
+  cardgames aces-up --seed 12            # the deal of seed 12
+  cardgames aces-up --classic --seed 12  # the classic game of aces_up.py
+  cardgames aces-up --solve --seed 1     # cannot be won: exit status 1
+  cardgames aces-up --solve --seed 12 | python3 aces_up.py --seed 12  # a win
+  cardgames aces-up --odds --seeds 0:1000 --jobs 2 --log classic.log
+
+--solve's exit statuses:
+    0: winnable (the winning line is on stdout)
+    1: cannot be won (proved by exhaustive search)
+    2: a bad option or value
+    3: unsettled within --budget seconds
+   71: out of memory
+   74: the output cannot be written (a full disk too)
+  130: interrupted (Ctrl-C)"""
+
+
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
                ) -> argparse.ArgumentParser:
     """Add the ``aces-up`` subcommand."""
     parser = subparsers.add_parser(
         "aces-up", help="Aces Up solitaire (D, F x, T x y, R, H, Q at the prompt)",
-        description="Play Aces Up: the classic commands plus undo (U), hints (? or hint) "
-                    "and solve; --classic plays the classic game of aces_up.py; "
-                    "--solve --seed N prints a winning line for a deal.")
+        formatter_class=argparse.RawDescriptionHelpFormatter, description=DESCRIPTION,
+        epilog=EPILOG)
     parser.add_argument("--seed", type=integer, default=None, metavar="N",
                         help="seed every shuffle with N (random.seed(N)), so games replay")
     parser.add_argument("--classic", action="store_true",
@@ -248,19 +276,20 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
                              "(numpy means stdlib here)")
     odds = parser.add_argument_group(
         "the odds of winning (--odds)",
-        "Solve every deal of a seed range and print how many are winnable, proved lost "
-        "and unsettled, with 95% intervals.")
+        "Solve every deal of a seed range and print how many are winnable, proved\n"
+        "lost and unsettled, with 95% intervals.")
     odds.add_argument("--odds", action="store_true",
                       help="solve the deals of --seeds and print the odds of winning")
     odds.add_argument("--seeds", type=_seed_range, metavar="A:B",
-                      help="the seeds A, A+1, ..., B-1 (with --odds)")
+                      help="the seeds A, A+1, ..., B-1, from 0 up (with --odds)")
     odds.add_argument("--positions", type=_positions, metavar="N",
                       help="at most N positions of the game searched per deal (the relaxed "
                            "games the solver also searches are not counted): the same "
                            "verdicts on any machine (default "
                            f"{DEFAULT_ODDS_POSITIONS:,} when --budget is not given)")
     odds.add_argument("--jobs", type=_jobs, default=None, metavar="J",
-                      help="solve J deals at once in J processes (default 1)")
+                      help="solve J deals at once in J processes (default 1; at most "
+                           "one per core)")
     odds.add_argument("--log", metavar="FILE",
                       help="keep one line per deal in FILE; a run stopped before its end "
                            "goes on from there when run again")

@@ -69,12 +69,10 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 def print_exact(args: argparse.Namespace) -> int:
     """Print the exact odds (table or JSON), and draw them if asked; return the status."""
-    status = 0
-    if args.plot is not None:
-        title = f"solitaire-1: exact odds over {report.count_text(exact().total)} ace placements"
-        status = simulation_cli.write_plot(args.plot, report.exact_plot(title, X_LABEL, exact()))
+    title = f"solitaire-1: exact odds over {report.count_text(exact().total)} ace placements"
     if args.json:
-        print(report.exact_json("solitaire-1", exact(), "cards_left_when_winning", "won"))
+        text = report.exact_json("solitaire-1", exact(), "cards_left_when_winning", "won")
     else:
-        print("\n".join(exact_lines(report.output_width(sys.stdout))))
-    return status
+        text = "\n".join(exact_lines(report.output_width(sys.stdout)))
+    return simulation_cli.print_with_plot(
+        args.plot, lambda: report.exact_plot(title, X_LABEL, exact()), lambda: text)

@@ -7,6 +7,7 @@ game that reads or prints.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from collections.abc import Callable
 from typing import Literal
@@ -26,7 +27,6 @@ from cardgames.aces_up.rich_game.text import (
     AT_THE_START,
     BACK_TO_THE_GAME_LEFT,
     GAME_WON,
-    HELP,
     INTERRUPTED,
     NEW_GAME,
     NO_MOVE_LEFT,
@@ -38,8 +38,10 @@ from cardgames.aces_up.rich_game.text import (
     RESTARTED,
     THINKING,
     UNDONE,
+    WIDTH,
     board_lines,
     fit,
+    help_text,
     hint_line,
     malformed,
     rejection,
@@ -61,6 +63,19 @@ Writer = Callable[[str], None]
 
 #: The request that ends the game.
 _QUIT = Command(Action.QUIT)
+#: The narrowest width the lines are fitted to: a board row's (a narrower terminal wraps).
+MIN_WIDTH = 24
+
+
+def line_width() -> int:
+    """The width the game's lines fit in: a terminal's, when standard output is one narrower
+    than WIDTH; else WIDTH, so that pipes and files get the same bytes every time."""
+    try:
+        if sys.stdout.isatty():
+            return max(MIN_WIDTH, min(WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns))
+    except (AttributeError, OSError, ValueError):
+        pass
+    return WIDTH
 
 
 def play_session(session: Session, read: Reader | None = None, write: Writer = print,
@@ -75,29 +90,34 @@ def play_session(session: Session, read: Reader | None = None, write: Writer = p
     if read is None:
         _enable_line_editing()
         read = read_line
+
+    def say(text: str) -> None:
+        """Write ``text`` within the present width."""
+        write(fit(text, line_width()))
+
     status = StatusLine()
     if session.progress is None:
         session.progress = lambda positions, seconds: status.show(solving_line(positions, seconds))
     if session.seed is None:
         session.new_game(new_seed())
-    write(HELP)
-    write(seed_line(session.seed, session.lone_moves))
+    say(help_text(line_width()))
+    say(seed_line(session.seed, session.lone_moves))
     request: Request | None = None
     while True:
-        write("\n".join(board_lines(session.position)))
+        say("\n".join(board_lines(session.position)))
         if rules.is_won(session.position):
-            write(won_line(session, by_solver=request is Extra.SOLVE))
-            choice = _offer(read, write, new_seed)
+            say(won_line(session, by_solver=request is Extra.SOLVE))
+            choice = _offer(read, say, new_seed)
             if choice is None:
                 return 0
             if choice is Extra.UNDO:
                 session.undo()
-                write(UNDONE)
+                say(UNDONE)
             else:
-                _start(session, choice, write)
+                _start(session, choice, say)
             continue
         if not any(rules.legal_commands(session.position, session.lone_moves)):
-            write(NO_MOVE_LEFT)
+            say(NO_MOVE_LEFT)
         line = _ask(read, PROMPT)
         if line is None:
             write("")
@@ -106,12 +126,12 @@ def play_session(session: Session, read: Reader | None = None, write: Writer = p
         if request is Extra.HINT or request is Extra.SOLVE:   # the solver may take a while
             status.show(THINKING)
         try:
-            answer = _react(session, request, new_seed)
+            answer = _react(session, request, new_seed, line_width())
         except KeyboardInterrupt:           # Ctrl-C outside a search: back to the prompt
             answer = [INTERRUPTED]
         status.clear()
         for output in answer:
-            write(fit(output))
+            say(output)
         if request == _QUIT:
             return 0
 
@@ -163,8 +183,9 @@ def _offer(read: Reader, write: Writer,
 
 
 def _react(session: Session, request: Request,
-           new_seed: Callable[[], int] = random_seed) -> list[str]:
-    """Carry out one request; return the lines that answer it."""
+           new_seed: Callable[[], int] = random_seed, width: int = WIDTH) -> list[str]:
+    """Carry out one request; return the lines that answer it (a winning line's commands
+    packed within ``width`` columns)."""
     if isinstance(request, Malformed):
         return [malformed(request)]
     if request is Extra.UNDO:
@@ -172,14 +193,14 @@ def _react(session: Session, request: Request,
     if request is Extra.HINT:
         return [hint_line(session)]
     if request is Extra.SOLVE:
-        return _solve_lines(session)
+        return _solve_lines(session, width)
     if isinstance(request, NewGame):
         session.new_game(new_seed() if request.seed is None else request.seed, undoable=True)
         return [NEW_GAME, seed_line(session.seed, session.lone_moves)]
     if request.action is Action.QUIT:
         return [QUIT]
     if request.action is Action.HELP:
-        return [HELP]
+        return [help_text(width)]
     if request.action is Action.RESTART:
         return [RESTARTED if session.restart() else AT_THE_START]
     try:
@@ -199,11 +220,12 @@ def _undo(session: Session) -> list[str]:
     return [UNDONE]
 
 
-def _solve_lines(session: Session) -> list[str]:
-    """Play out a winning line and return it, its commands a few to a line, or say why not."""
+def _solve_lines(session: Session, width: int = WIDTH) -> list[str]:
+    """Play out a winning line and return it, its commands a few to a line of at most
+    ``width`` columns, or say why not."""
     if rules.is_won(session.position):
         return [GAME_WON]
     verdict = session.solve()
     if verdict.status is not search.Status.WINNABLE:
         return [unsolved_line(session, verdict)]
-    return winning_line_lines(session.play_winning_line())
+    return winning_line_lines(session.play_winning_line(), width)

@@ -3,6 +3,7 @@ board, the seed, hints and guesses, why a line or a move is refused, and the sta
 
 from __future__ import annotations
 
+import re
 import textwrap
 import unicodedata
 from collections.abc import Sequence
@@ -24,8 +25,8 @@ __all__ = ["AT_THE_START", "BACK_TO_THE_GAME_LEFT", "GAME_WON", "HELP", "INTERRU
            "NEW_GAME", "NOTHING_TO_UNDO", "NO_MOVE_LEFT", "OFFER", "OFFER_PROMPT",
            "PROMPT", "QUIT", "RESTARTED", "RETRY", "THINKING", "UNDONE", "WIDTH",
            "board_lines", "budget_text", "columns", "describe", "echo", "fit",
-           "guess_lines", "hint_line", "malformed", "packed", "plural", "rejection",
-           "seed_line", "solving_line", "unsolved_line", "verdict_line",
+           "guess_lines", "help_text", "hint_line", "malformed", "packed", "plural",
+           "rejection", "seed_line", "solving_line", "unsolved_line", "verdict_line",
            "winning_line_lines", "won_line"]
 
 #: The widest line the game prints, in columns.
@@ -85,27 +86,62 @@ def fit(text: str, width: int = WIDTH) -> str:
     return "\n".join(lines)
 
 
+#: The column where the help's descriptions start.
+_HELP_INDENT = 12
+
+
+def help_text(width: int = WIDTH) -> str:
+    """The help (HELP) within ``width`` columns, its descriptions wrapped under each other."""
+    if width >= WIDTH:
+        return HELP
+    heading, *rows = HELP.split("\n")
+    entries: list[list[str]] = []           # [command, description]
+    for row in rows:
+        if row.startswith(" " * _HELP_INDENT):  # the description goes on
+            entries[-1][1] += " " + row.strip()
+        else:
+            entries.append([row[:_HELP_INDENT], row[_HELP_INDENT:]])
+    lines = [heading]
+    for command, description in entries:
+        lines += textwrap.wrap(description, width, initial_indent=command,
+                               subsequent_indent=" " * _HELP_INDENT, break_on_hyphens=False)
+    return "\n".join(lines)
+
+
 def columns(text: str) -> int:
     """How many terminal columns a text takes (wide East Asian characters take two)."""
     return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
 def echo(text: str) -> str:
-    """A line the player typed, quoted and shortened to at most _ECHO + 2 columns."""
+    """A line the player typed, quoted and shortened to at most _ECHO + 2 columns; a byte
+    that is not UTF-8 shows as ``\\xff``."""
     text = text.strip()
     if columns(text) <= _ECHO:
-        return repr(text)
+        return _quoted(text)
     while columns(text) > _ECHO - 1:
         text = text[:-1]
-    return repr(text + "\u2026")
+    return _quoted(text + "\u2026")
+
+
+#: In a ``repr``: an escaped backslash, or the lone surrogate that stands for a byte that is
+#: not UTF-8 (``surrogateescape`` reads byte 0xff as U+DCFF).
+_ESCAPED_BYTE = re.compile(r"(\\\\)|\\udc([89a-f][0-9a-f])")
+
+
+def _quoted(text: str) -> str:
+    """``repr(text)``, with each byte read by ``surrogateescape`` as Python writes a byte."""
+    return _ESCAPED_BYTE.sub(lambda m: m[1] or f"\\x{m[2]}", repr(text))
 
 
 def packed(words: Sequence[str], width: int = WIDTH, indent: str = "  ") -> list[str]:
-    """Words (each kept whole) a few to a line, indented, separated by commas."""
+    """Words (each kept whole) a few to a line of at most ``width`` columns, indented,
+    separated by commas (a line that more words follow ends with one)."""
     lines: list[str] = []
     line = ""
-    for word in words:
-        if line and len(line) + len(word) + 2 > width:
+    for number, word in enumerate(words, 1):
+        comma = 1 if number < len(words) else 0
+        if line and len(line) + len(word) + 2 + comma > width:
             lines.append(line + ",")
             line = ""
         line = f"{line}, {word}" if line else indent + word
@@ -212,11 +248,12 @@ def unsolved_line(session: Session, verdict: search.Solution) -> str:
     return verdict_line(session, verdict, "nothing was played")
 
 
-def winning_line_lines(commands: Sequence[Command]) -> list[str]:
-    """The winning line ``solve`` played: how long it is, then its commands a few to a line."""
+def winning_line_lines(commands: Sequence[Command], width: int = WIDTH) -> list[str]:
+    """The winning line ``solve`` played: how long it is, then its commands a few to a line
+    of at most ``width`` columns."""
     words = [str(command) for command in commands]
     return [f"Playing a winning line of {plural(len(words), 'move')}:",
-            "\n".join(packed(words))]
+            "\n".join(packed(words, width))]
 
 
 def describe(position: Position, move: Command) -> str:

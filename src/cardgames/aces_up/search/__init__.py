@@ -69,8 +69,8 @@ def solver_tier(tier: str | None = None) -> str:
     """The search to run: ``stdlib`` or ``numba`` (``tier``, else $CARDGAMES_TIER, else the
     compiled one when installed); TierError when the tier asked for cannot run.
 
-    $CARDGAMES_TIER=numpy (a simulation tier) runs the reference search, which is what the
-    solver has without compiled code; asked for by name (``tier``), numpy is refused.
+    numpy (a simulation tier), asked for by ``tier`` or $CARDGAMES_TIER, runs the reference
+    search, which is what the solver has without compiled code.
     """
     tier = wanted_tier(tier)
     if tier == AUTO:
@@ -82,13 +82,10 @@ def solver_tier(tier: str | None = None) -> str:
 
 
 def wanted_tier(tier: str | None = None) -> str:
-    """The solver tier asked for (``auto``, ``stdlib`` or ``numba``), without loading any:
-    TierError when it is unknown, or numba and Numba is not installed."""
-    named = tier
+    """The solver tier asked for (``auto``, ``stdlib`` or ``numba``; numpy means stdlib),
+    without loading any: TierError when it is unknown, or numba and Numba is not installed."""
     tier = requested(tier)
     if tier == NUMPY:
-        if named is not None:
-            raise TierError("the solver has no numpy tier: choose stdlib or numba")
         return STDLIB
     if tier == NUMBA and not _importable("numba"):
         raise TierError(f"the numba tier is not installed here: "
