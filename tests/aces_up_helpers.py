@@ -8,8 +8,8 @@ from the solver, that also plays the relaxed games (``pruning.HOLE`` in a deal: 
 """
 
 from cardgames.aces_up import rules
-from cardgames.aces_up.search.model import ACE, HOLE, decode
-from cardgames.cards import Card
+from cardgames.aces_up.search.model import ACE, HOLE, decode, encode
+from cardgames.cards import Card, Suit
 
 
 def coded(columns, stock=()):
@@ -101,3 +101,22 @@ def rules_plain(start, lone_moves=True):
                    for command in rules.legal_commands(at, lone_moves))
 
     return rec(start)
+
+
+def random_position(rng):
+    """A random small position: a few ranks per suit, some cards gone, a stock of deals (as
+    ``strategies.small_positions`` draws them, from a ``random.Random``)."""
+    ranks = [1] + rng.sample(range(2, 14), rng.choice((1, 2, 3)))
+    cards = [encode(Card(rank, suit)) for suit in Suit for rank in ranks]
+    rng.shuffle(cards)
+    aces = [card for card in cards if card & 15 == ACE]
+    others = [card for card in cards if card & 15 != ACE]
+    del others[:rng.randrange(0, len(others) // 2 + 1)]            # already discarded
+    pool = aces + others
+    rng.shuffle(pool)
+    deals = rng.randrange(0, len(pool) // 4 + 1)
+    stock = [tuple(pool[i * 4:i * 4 + 4]) for i in range(deals)]
+    columns = [[], [], [], []]
+    for card in pool[deals * 4:]:
+        columns[rng.randrange(4)].append(card)
+    return coded(columns, stock)
