@@ -155,7 +155,8 @@ def openings(strengths=(ACE, 2, 3)):
 def mid_game_positions(draw, lone_moves=True, most=8, seed_values=None):
     """A seeded deal after up to ``most`` legal commands drawn one by one (columns of several
     cards that no deal put there)."""
-    deck = next(seeded_decks(classic_deck(), [draw(seeds() if seed_values is None else seed_values)]))
+    seed_values = seeds() if seed_values is None else seed_values
+    deck = next(seeded_decks(classic_deck(), [draw(seed_values)]))
     position = rules.new_position(deck)        # rules.seeded_position, random left alone
     for _ in range(draw(st.integers(0, most))):
         legal = list(rules.legal_commands(position, lone_moves))
@@ -169,6 +170,7 @@ def mid_game_positions(draw, lone_moves=True, most=8, seed_values=None):
 def short_stock_positions(draw, positions=None):
     """A position whose last deal is short: 1 to 3 cards of a whole deal gone from the
     bottom of the stock (``positions``: where from; mid-game positions by default)."""
-    position = draw((mid_game_positions() if positions is None else positions).filter(lambda at: at.stock))
+    positions = mid_game_positions() if positions is None else positions
+    position = draw(positions.filter(lambda at: at.stock))
     cut = draw(st.integers(1, 3))
     return rules.Position(position.stock[cut:], position.columns, position.foundation)

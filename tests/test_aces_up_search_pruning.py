@@ -33,7 +33,7 @@ from cardgames.cards import Card
 #: The positions the claims are checked on; the locked claim's, where locks are common.
 CLAIM_POSITIONS = coded_positions(max_cards=14, max_deals=3)
 LOCK_POSITIONS = coded_positions(max_cards=14, aces_first=True)
-#: Per suit, the lowest strength an upward-closed set keeps (it keeps the aces: the game needs them).
+#: Per suit, the lowest strength an upward-closed set keeps (the aces always: a game needs them).
 THRESHOLDS = st.lists(st.integers(2, ACE), min_size=4, max_size=4)
 ALL_CARDS = (1 << 64) - 1
 
