@@ -14,6 +14,10 @@ from cardgames.aces_up import rules
 from cardgames.aces_up.search.model import ACE, HOLE, decode, encode
 from cardgames.cards import Card, Suit
 
+#: An odds run's budget that wins seed 0, proves seed 1 lost and leaves 2..5 unsettled, in a
+#: blink (``conftest.odds_of_six``).
+ODDS_BUDGET = ("--positions", "30000")
+
 
 def coded(columns, stock=()):
     """The rules position of columns and deals in codes (no holes)."""

@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from cardgames.aces_up import cli
+from cardgames.cli import main
 
 
 def parser():
@@ -90,3 +91,22 @@ def test_the_reference_search_answers_with_its_name_and_work(capsys):
     err = capsys.readouterr().err
     assert err.startswith("seed 1: cannot be won (proved by exhaustive search; reference "
                           "search, 40,856 positions in ")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--seeds", "0:5"], "only with --odds"),
+    (["--log", "x"], "only with --odds"),
+    (["--odds"], "--odds needs --seeds A:B"),
+    (["--odds", "--seeds", "5:5"], "holds no seed"),
+    (["--odds", "--seeds", "5"], "not a seed range"),
+    (["--odds", "--seeds", "a:b"], "not a seed range"),
+    (["--odds", "--seeds", "0:5", "--jobs", "0"], "not a number of processes"),
+    (["--odds", "--seeds", "0:5", "--positions", "-3"], "not a positive whole number"),
+    (["--odds", "--seeds", "0:5", "--seed", "3"], "no --classic, --solve or --seed"),
+    (["--odds", "--seeds", "0:5", "--classic"], "no --classic, --solve or --seed"),
+])
+def test_odds_option_errors_say_why_with_status_2(capsys, argv, message):
+    with pytest.raises(SystemExit) as done:
+        main(["aces-up", *argv])
+    assert done.value.code == 2
+    assert message in capsys.readouterr().err
