@@ -9,7 +9,7 @@ it, see ``conftest``); ``sample`` draws a fixed sample of a strategy, the same e
 a test that counts how often something happens (both verdicts, say).
 """
 
-from aces_up_helpers import coded
+from aces_up_helpers import coded, replay
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
@@ -151,19 +151,32 @@ def openings(strengths=(ACE, 2, 3)):
         lambda cards: (tuple((card,) for card in cards[:4]), _deals(cards[4:])))
 
 
+def seeded_deal(seed_value):
+    """``rules.seeded_position(seed_value)``, the module ``random`` left alone (a strategy
+    may not use it)."""
+    return rules.new_position(next(seeded_decks(classic_deck(), [seed_value])))
+
+
 @st.composite
-def mid_game_positions(draw, lone_moves=True, most=8, seed_values=None):
-    """A seeded deal after up to ``most`` legal commands drawn one by one (columns of several
-    cards that no deal put there)."""
-    seed_values = seeds() if seed_values is None else seed_values
-    deck = next(seeded_decks(classic_deck(), [draw(seed_values)]))
-    position = rules.new_position(deck)        # rules.seeded_position, random left alone
+def seeded_lines(draw, lone_moves=True, most=8, seed_values=None):
+    """A seed and a line of up to ``most`` commands from its deal, each drawn among the legal
+    ones (``lone_moves``: under which rules): ``(seed, commands)``."""
+    seed_value = draw(seeds() if seed_values is None else seed_values)
+    position, line = seeded_deal(seed_value), []
     for _ in range(draw(st.integers(0, most))):
         legal = list(rules.legal_commands(position, lone_moves))
         if not legal:
             break
-        position = rules.apply(position, draw(st.sampled_from(legal)), lone_moves)
-    return position
+        line.append(draw(st.sampled_from(legal)))
+        position = rules.apply(position, line[-1], lone_moves)
+    return seed_value, tuple(line)
+
+
+def mid_game_positions(lone_moves=True, most=8, seed_values=None):
+    """A seeded deal after a line of ``seeded_lines`` (columns of several cards that no deal
+    put there)."""
+    return seeded_lines(lone_moves, most, seed_values).map(
+        lambda drawn: replay(seeded_deal(drawn[0]), drawn[1], lone_moves))
 
 
 @st.composite
