@@ -8,8 +8,9 @@ $HYPOTHESIS_PROFILE chooses the profile (``CI`` set in the environment: ``ci``, 
   unless the test says how many it needs (``strategies.examples``);
 * ``ci``: the same examples every run (``derandomize``), no example database, no deadline
   (shared machines vary), the blob to reproduce a failure printed;
-* ``thorough``: ten times the examples of ``default`` in every property, no deadline; for
-  a change to the rules or the searches (``HYPOTHESIS_PROFILE=thorough python -m pytest``).
+* ``thorough``: ten times the examples of ``default`` in every property that states its
+  count with ``strategies.examples`` (or none), no deadline; for a change to the rules or
+  the searches (``HYPOTHESIS_PROFILE=thorough python -m pytest``).
 """
 
 import contextlib
@@ -19,17 +20,38 @@ import os
 import pytest
 from aces_up_helpers import ODDS_BUDGET
 from hypothesis import HealthCheck, settings
+from strategies import CLAIM_POSITIONS, sample
 
 from cardgames.cli import main
 
-settings.register_profile("default", max_examples=100)
-settings.register_profile("ci", max_examples=100, derandomize=True, database=None,
-                          deadline=None, print_blob=True,
-                          suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("thorough", max_examples=1000, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE")
-                      or ("ci" if os.environ.get("CI") else "default"))
+PROFILES = {
+    "default": settings(max_examples=100),
+    "ci": settings(max_examples=100, derandomize=True, database=None, deadline=None,
+                   print_blob=True, suppress_health_check=[HealthCheck.too_slow]),
+    "thorough": settings(max_examples=1000, deadline=None,
+                         suppress_health_check=[HealthCheck.too_slow]),
+}
+for name, profile in PROFILES.items():
+    settings.register_profile(name, profile)
+
+
+def pytest_configure(config):
+    """Load the profile $HYPOTHESIS_PROFILE names (a usage error when it names none), unless
+    hypothesis's own ``--hypothesis-profile`` chose one."""
+    if config.getoption("hypothesis_profile", None):
+        return
+    name = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "default")
+    if name not in PROFILES:
+        raise pytest.UsageError(f"HYPOTHESIS_PROFILE={name!r}: the profiles are "
+                                f"{', '.join(PROFILES)}")
+    settings.load_profile(name)
+
+
+@pytest.fixture(scope="session")
+def claim_sample():
+    """A sample of ``CLAIM_POSITIONS``, drawn once: the pruning claims and the relaxed games
+    count on it what the properties meet."""
+    return sample(CLAIM_POSITIONS, 300)
 
 
 @pytest.fixture(scope="session")

@@ -22,6 +22,10 @@ DEFAULT_EXAMPLES = 100
 #: The four aces, and every other card, in codes.
 ACES = tuple(16 * suit + ACE for suit in range(4))
 NON_ACES = tuple(16 * suit + strength for suit in range(4) for strength in range(2, ACE))
+#: A column, 0 to 3; a tenth, 0 to 9 (strategies built once: building one costs more than
+#: drawing from it).
+COLUMN = st.integers(0, 3)
+TENTH = st.integers(0, 9)
 
 
 def examples(count, **options):
@@ -57,7 +61,7 @@ def _in_columns(draw, cards, columns=None):
     drawn for it, after what ``columns`` holds already."""
     columns = columns or [[], [], [], []]
     for card in cards:
-        columns[draw(st.integers(0, 3))].append(card)
+        columns[draw(COLUMN)].append(card)
     return columns
 
 
@@ -70,19 +74,19 @@ def _deals(cards):
 def coded_positions(draw, max_cards=12, max_deals=2, aces_first=False):
     """A small position in codes, ``(columns, deals)``: the four aces and at most
     ``max_cards - 4`` other cards, 0 to ``max_deals`` deals of four, the rest in the columns
-    (``aces_first``: each ace three times in four at the top of a column of its own, as in a
-    game, which makes locked positions common)."""
+    (``aces_first``: each ace three times in four at the top of a column of its own first, as
+    in a game, which makes locked positions common)."""
     others = draw(st.sets(st.sampled_from(NON_ACES), max_size=max_cards - 4))
-    cards = draw(st.permutations(ACES + tuple(sorted(others))))
-    deals = draw(st.integers(0, min(max_deals, len(cards) // 4)))
-    rest = list(cards[4 * deals:])
     columns = [[], [], [], []]
     if aces_first:
-        for x, card in enumerate([card for card in rest if card & 15 == ACE]):
-            if draw(st.integers(0, 3)):
-                columns[x].append(card)
-                rest.remove(card)
-    columns = _in_columns(draw, rest, columns)
+        for x, ace in enumerate(ACES):
+            if draw(COLUMN):                    # three times in four
+                columns[x].append(ace)
+    placed = {card for column in columns for card in column}
+    cards = draw(st.permutations([card for card in ACES if card not in placed]
+                                 + sorted(others)))
+    deals = draw(st.integers(0, min(max_deals, len(cards) // 4)))
+    columns = _in_columns(draw, cards[4 * deals:], columns)
     return tuple(map(tuple, columns)), _deals(cards[:4 * deals])
 
 
@@ -110,7 +114,7 @@ def endgames(draw):
     suit, some of these gone (at most half), in the columns."""
     ranks = sorted(draw(st.sets(st.integers(2, 13), min_size=2, max_size=4)))
     others = _some_of(draw, [16 * suit + rank for suit in range(4) for rank in ranks])
-    based = [draw(st.integers(0, 9)) < 7 for _ in ACES]
+    based = [draw(TENTH) < 7 for _ in ACES]
     columns = [[ace] if at_top else [] for ace, at_top in zip(ACES, based)]
     loose = [ace for ace, at_top in zip(ACES, based) if not at_top]
     position = coded(_in_columns(draw, draw(st.permutations(loose + list(others))), columns))
@@ -127,7 +131,7 @@ def crowded_positions(draw, every_ace_based=False):
     else in the stock of 0 to 3 deals: often locked, for the locked test."""
     others = draw(st.permutations(NON_ACES))
     others = others[:draw(st.integers(13, len(others)))]
-    based = [every_ace_based or draw(st.integers(0, 9)) < 7 for _ in ACES]
+    based = [every_ace_based or draw(TENTH) < 7 for _ in ACES]
     aces = draw(st.permutations(ACES))
     columns = [[ace] if at_top else [] for ace, at_top in zip(aces, based)]
     loose = [ace for ace, at_top in zip(aces, based) if not at_top]
@@ -135,6 +139,10 @@ def crowded_positions(draw, every_ace_based=False):
     dealt = 4 * deals - len(loose)
     pool = draw(st.permutations(loose + list(others[:dealt])))
     return coded(_in_columns(draw, others[dealt:], columns), _deals(pool))
+
+
+#: The small positions in codes the pruning claims and the relaxed games are checked on.
+CLAIM_POSITIONS = coded_positions(max_cards=14, max_deals=3)
 
 
 def locked_test_positions():

@@ -17,8 +17,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from strategies import examples
 
 from aces_up import (
     MENU,
@@ -474,7 +475,7 @@ def test_init_game_without_argument_uses_the_module_generator():
     assert str(zero[0]) == str(init_game()[0])
 
 
-@settings(max_examples=25, deadline=None)
+@examples(25, deadline=None)
 @given(st.integers(-10**12, 10**12))
 def test_random_seed_then_init_game_equals_init_game_with_the_seed(seed):
     random.seed(seed)
@@ -565,7 +566,7 @@ def _call(stock, t, f, letter, columns):
     return move_within_tableau(t, *columns)
 
 
-@settings(max_examples=40, deadline=None)
+@examples(40, deadline=None)
 @given(st.integers(-1000, 1000), st.lists(command_lines, max_size=80))
 def test_any_commands_conserve_cards_and_a_rejected_one_changes_nothing(seed, lines):
     """Each §9 call the game loop makes agrees with the pure rules; cards are conserved."""
@@ -596,7 +597,7 @@ def test_any_commands_conserve_cards_and_a_rejected_one_changes_nothing(seed, li
         assert sorted(held) == full_deck
 
 
-@settings(max_examples=30, deadline=None)
+@examples(30, deadline=None)
 @given(st.integers(-50, 50), st.lists(st.one_of(command_lines, st.sampled_from(
     ["Q", "h", " D ", "F 03", "t 2 2", "", "  "])), max_size=40))
 def test_main_matches_the_reference_for_any_session(seed, lines):

@@ -48,14 +48,17 @@ def agrees_with_the_plain_search(position, lone_moves, tier=None):
     return found.status
 
 
-def agree_with_the_plain_search(seed, lone_moves, count, tier=None):
-    """``agrees_with_the_plain_search`` on a sample of ``count`` small positions (drawn with
-    ``seed``), both verdicts among them.  Returns the positions."""
-    positions = sample(small_positions(), count, seed)
+@pytest.fixture(scope="module")
+def small_sample():
+    """A sample of 200 small positions, drawn once for the tests that count on it."""
+    return sample(small_positions(), 200)
+
+
+def agree_with_the_plain_search(positions, lone_moves, tier=None):
+    """``agrees_with_the_plain_search`` on each position, both verdicts among them."""
     verdicts = {agrees_with_the_plain_search(position, lone_moves, tier)
                 for position in positions}
     assert verdicts == {Status.WINNABLE, Status.LOST}     # the sample exercises both
-    return positions
 
 
 @examples(300, deadline=None)
@@ -65,8 +68,8 @@ def test_solver_agrees_with_the_plain_search_on_random_small_positions(position,
     event(verdict.name)
 
 
-def test_random_small_positions_are_won_and_lost_alike():
-    won = sum(plain(*codes(position)) for position in sample(small_positions(), 200, 7))
+def test_random_small_positions_are_won_and_lost_alike(small_sample):
+    won = sum(plain(*codes(position)) for position in small_sample)
     assert 40 < won < 160          # so that the test above checks both verdicts often
 
 
@@ -82,7 +85,7 @@ def test_relaxed_checks_thin_out_where_they_never_prove_a_loss():
 
 
 @pytest.mark.parametrize("lone_moves", [True, False])
-def test_thinned_relaxed_checks_keep_the_verdicts(monkeypatch, lone_moves):
+def test_thinned_relaxed_checks_keep_the_verdicts(monkeypatch, small_sample, lone_moves):
     monkeypatch.setattr(reference, "FIRST_PHASE_NODES", 0)
     monkeypatch.setattr(reference, "RELAX_TRIAL", 1)      # after one check at a level, check
     monkeypatch.setattr(reference, "RELAX_SAMPLE", 4)     # one position in four, whatever the
@@ -96,8 +99,7 @@ def test_thinned_relaxed_checks_keep_the_verdicts(monkeypatch, lone_moves):
         return made
 
     monkeypatch.setattr(reference._Search, "_worth_relaxing", counted)
-    agree_with_the_plain_search(31 if lone_moves else 32, lone_moves, 200,
-                                tier="stdlib")        # the reference's thinning is patched
+    agree_with_the_plain_search(small_sample, lone_moves, tier="stdlib")  # patched: the reference
     assert sum(skipped) > 50                          # the thinning is exercised
 
 
@@ -175,11 +177,12 @@ def test_the_search_checks_the_chain_of_relaxed_games(seed):
 
 
 @pytest.mark.parametrize("lone_moves", [True, False])
-def test_the_relaxed_phase_agrees_with_the_plain_search(monkeypatch, lone_moves):
+def test_the_relaxed_phase_agrees_with_the_plain_search(monkeypatch, small_sample,
+                                                        lone_moves):
     monkeypatch.setattr(reference, "FIRST_PHASE_NODES", 0)      # relax from the first node on
-    positions = agree_with_the_plain_search(21 if lone_moves else 22, lone_moves, 300)
+    agree_with_the_plain_search(small_sample, lone_moves)
     chained = 0
-    for position in positions:
+    for position in small_sample:
         search = reference._Search(codes(position)[1], lone_moves, None,
                                 tops=relaxation.RELAXATION_TOPS)
         chained += search.relaxed is not None and search.relaxed.relaxed is not None
