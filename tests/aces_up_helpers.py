@@ -1,15 +1,22 @@
-"""Aces Up positions for the solver's tests: drawn in the solver's codes, played by the rules.
+"""What the Aces Up search tests share besides strategies: positions in the search's codes
+played by the rules, the plain searches, and the witness positions.
 
-The pruning facts are stated in the solver's codes (``cardgames.aces_up.pruning``), so the
-tests draw small positions in codes: four columns (bottom card last) and the deals still to
-come (next first).  ``coded`` turns them into the rules' position that ``search.solve``
-takes; ``plain`` is a search with no pruning at all, written from the rules (spec §3), not
-from the solver, that also plays the relaxed games (``pruning.HOLE`` in a deal: no card).
+The pruning facts are stated in the search's codes (``cardgames.aces_up.search.model``):
+four columns (bottom card last) and the deals still to come (next first).  ``coded`` turns
+them into the rules' position that ``search.solve`` takes; ``plain`` is a search with no
+pruning at all, written from the rules (spec §3), not from the search, that also plays the
+relaxed games (``model.HOLE`` in a deal: no card); ``rules_plain`` searches over ``rules``
+alone.  The witnesses are positions on which a plausible but wrong variant of a pruning fact
+loses a won game (``test_aces_up_search_pruning``, ``test_aces_up_search_audit``).
 """
 
 from cardgames.aces_up import rules
-from cardgames.aces_up.search.model import ACE, HOLE, decode
-from cardgames.cards import Card
+from cardgames.aces_up.search.model import ACE, HOLE, decode, encode
+from cardgames.cards import Card, Suit
+
+#: An odds run's budget that wins seed 0, proves seed 1 lost and leaves 2..5 unsettled, in a
+#: blink (``conftest.odds_of_six``).
+ODDS_BUDGET = ("--positions", "30000")
 
 
 def coded(columns, stock=()):
@@ -101,3 +108,36 @@ def rules_plain(start, lone_moves=True):
                    for command in rules.legal_commands(at, lone_moves))
 
     return rec(start)
+
+
+def random_position(rng):
+    """A random small position: a few ranks per suit, some cards gone, a stock of deals (as
+    ``strategies.small_positions`` draws them, from a ``random.Random``)."""
+    ranks = [1] + rng.sample(range(2, 14), rng.choice((1, 2, 3)))
+    cards = [encode(Card(rank, suit)) for suit in Suit for rank in ranks]
+    rng.shuffle(cards)
+    aces = [card for card in cards if card & 15 == ACE]
+    others = [card for card in cards if card & 15 != ACE]
+    del others[:rng.randrange(0, len(others) // 2 + 1)]            # already discarded
+    pool = aces + others
+    rng.shuffle(pool)
+    deals = rng.randrange(0, len(pool) // 4 + 1)
+    stock = [tuple(pool[i * 4:i * 4 + 4]) for i in range(deals)]
+    columns = [[], [], [], []]
+    for card in pool[deals * 4:]:
+        columns[rng.randrange(4)].append(card)
+    return coded(columns, stock)
+
+
+# --- witnesses: on each, a plausible but wrong variant of a pruning fact loses a won game ---
+
+#: Dropping every card lower than a card of its suit ANYWHERE in the stock (instead of in
+#: the last deal only) loses this win.
+WRONG_ESSENTIAL = (((), (), (), ()),
+                   ((62, 30, 14, 46), (45, 38, 39, 10), (13, 3, 35, 55)))
+#: The safe discard taken under no-lone-moves before the stock is empty loses this win.
+WRONG_SAFE_DISCARD = (((38,), (30,), (), (24,)),
+                      ((14, 51, 45, 46), (3, 55, 62, 59)))
+#: Dropping the 9♣ that must beat the 2♣ (a set that is not upward closed) loses this win.
+WRONG_UPPER = (((14, 2), (62, 9), (30,), (46,)), ())        # A♣ 2♣ | A♠ 9♣ | A♦ | A♥
+WITNESSES = (WRONG_ESSENTIAL, WRONG_SAFE_DISCARD, WRONG_UPPER)

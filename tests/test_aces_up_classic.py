@@ -4,8 +4,9 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from strategies import examples
 
 from cardgames import cards
 from cardgames.aces_up.classic import Card, Deck
@@ -90,7 +91,7 @@ def test_seeded_shuffle_matches_the_golden_deal_order():
     assert dealt == " ".join(rows).split()
 
 
-@settings(max_examples=30)
+@examples(30)
 @given(st.integers())
 def test_a_shuffled_deck_is_a_permutation(seed):
     deck = Deck()

@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from cardgames.aces_up import cli
+from cardgames.cli import main
 
 
 def parser():
@@ -169,3 +170,22 @@ def test_the_help_ends_with_examples_that_run_and_the_exit_statuses_of_solve(mon
         "0", "1", "2", "3", "71", "74", "130"]
     assert "   71: out of memory" in statuses
     assert all(len(line) <= 79 for line in text.splitlines())
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--seeds", "0:5"], "only with --odds"),
+    (["--log", "x"], "only with --odds"),
+    (["--odds"], "--odds needs --seeds A:B"),
+    (["--odds", "--seeds", "5:5"], "holds no seed"),
+    (["--odds", "--seeds", "5"], "not a seed range"),
+    (["--odds", "--seeds", "a:b"], "not a seed range"),
+    (["--odds", "--seeds", "0:5", "--jobs", "0"], "not a number of processes"),
+    (["--odds", "--seeds", "0:5", "--positions", "-3"], "not a positive whole number"),
+    (["--odds", "--seeds", "0:5", "--seed", "3"], "no --classic, --solve or --seed"),
+    (["--odds", "--seeds", "0:5", "--classic"], "no --classic, --solve or --seed"),
+])
+def test_odds_option_errors_say_why_with_status_2(capsys, argv, message):
+    with pytest.raises(SystemExit) as done:
+        main(["aces-up", *argv])
+    assert done.value.code == 2
+    assert message in capsys.readouterr().err

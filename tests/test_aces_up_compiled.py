@@ -14,10 +14,9 @@ import time
 from pathlib import Path
 
 import pytest
-from aces_up_helpers import plain, wins
+from aces_up_helpers import plain, random_position, wins
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_aces_up_solver import random_position
 
 from cardgames.aces_up import rules, search
 from cardgames.aces_up.rules import seeded_position

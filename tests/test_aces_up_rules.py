@@ -1,8 +1,9 @@
 """Tests of cardgames.aces_up.rules: the rules of Aces Up over immutable positions."""
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from strategies import examples, mid_game_positions
 
 from cardgames.aces_up import rules
 from cardgames.aces_up.rules import (
@@ -117,29 +118,12 @@ def test_malformed_commands(line):
     assert error.value.line == line
 
 
-def positions():
-    """Positions reached from a shuffled deck by random legal or illegal commands."""
-    return st.tuples(st.permutations(classic_deck()),
-                     st.lists(st.integers(0, 20), max_size=60)).map(_play)
-
-
 _ALL = [Command(Action.DEAL)] + [Command(Action.DISCARD, (x,)) for x in rules.COLUMNS] + [
     Command(Action.MOVE, (x, y)) for x in rules.COLUMNS for y in rules.COLUMNS]
 
 
-def _play(args):
-    deck, choices = args
-    position = rules.new_position(deck)
-    for choice in choices:
-        try:
-            position = rules.apply(position, _ALL[choice])
-        except rules.IllegalMove:
-            pass
-    return position
-
-
-@settings(max_examples=60, deadline=None)
-@given(positions(), st.integers(0, len(_ALL) - 1))
+@examples(60, deadline=None)
+@given(mid_game_positions(most=60), st.integers(0, len(_ALL) - 1))
 def test_a_command_is_legal_exactly_when_listed_and_cards_are_conserved(position, choice):
     command = _ALL[choice]
     legal = set(rules.legal_commands(position))

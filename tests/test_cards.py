@@ -3,8 +3,9 @@
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from strategies import examples
 
 from cardgames.cards import (Card, CardParseError, Suit, classic_deck, deck32, deck52, face_down,
                              face_up, glyph_table, seeded_decks, seeded_shuffle, shuffle)
@@ -127,7 +128,7 @@ def test_the_same_seed_leaves_the_module_generator_in_the_same_state(seed, size)
     assert random.getstate() == after_one
 
 
-@settings(max_examples=50)
+@examples(50)
 @given(st.integers(), st.integers(0, 60))
 def test_seeded_decks_deal_the_seeded_shuffles_without_touching_the_module_generator(seed, size):
     seeds = range(seed, seed + 3)

@@ -3,8 +3,9 @@
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from strategies import examples
 
 from cardgames import fastshuffle
 from cardgames.cards import seeded_shuffle
@@ -22,7 +23,7 @@ def test_permutations_equal_random_shuffle(size, seeds):
 
 
 @given(st.integers(min_value=-(2**80), max_value=2**80), st.integers(2, 60))
-@settings(max_examples=60, deadline=None)
+@examples(60, deadline=None)
 def test_any_seed_and_size(seed, size):
     assert fastshuffle.permutations(size, range(seed, seed + 3)).tolist() == random_decks(
         size, range(seed, seed + 3))

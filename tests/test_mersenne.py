@@ -3,8 +3,9 @@
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from strategies import examples
 
 from cardgames import mersenne
 
@@ -37,7 +38,7 @@ def test_a_whole_twist_equals_twisting_word_by_word():
 
 
 @given(st.integers(min_value=-(2**2000), max_value=2**2000), st.integers(0, 60))
-@settings(max_examples=150, deadline=None)
+@examples(150, deadline=None)
 def test_shuffle_equals_random_shuffle(seed, size):
     items, expected = list(range(size)), list(range(size))
     mersenne.shuffle(items, seed)

@@ -4,8 +4,9 @@ import io
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from strategies import examples
 
 from cardgames import progress
 
@@ -27,7 +28,7 @@ def test_progress_bar_only_for_long_runs_on_a_terminal(monkeypatch):
     assert screen.getvalue().endswith("\r\x1b[K")  # the bar is erased at the end
 
 
-@settings(max_examples=300, deadline=None)
+@examples(300, deadline=None)
 @given(st.integers(1, 10**12).flatmap(lambda t: st.tuples(st.just(t), st.integers(0, t))),
        st.floats(0, 10**6), st.integers(2, 300))
 def test_the_progress_line_fits_and_says_how_far(total_done, elapsed, columns):

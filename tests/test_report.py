@@ -6,8 +6,9 @@ import xml.etree.ElementTree as ET
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from strategies import examples
 
 from cardgames import plot, report
 from cardgames.simulate import wilson_interval
@@ -61,7 +62,7 @@ def test_the_sevens_tail_of_a_hundred_million_games_reads_as_the_readme_shows():
     assert cells(lines[2])[:4] == ["20", "1", "0.0000010%", "0.0000002% – 0.0000057%"]
 
 
-@settings(max_examples=200, deadline=None)
+@examples(200, deadline=None)
 @given(st.integers(1, 10**9).flatmap(
     lambda n: st.tuples(st.just(n), st.lists(st.integers(0, n), min_size=1, max_size=8))),
     st.integers(40, 200))
@@ -84,7 +85,7 @@ def test_every_row_shows_its_share_inside_an_interval_with_separate_bounds(n_cou
             assert percent(share) > 0
 
 
-@settings(max_examples=200, deadline=None)
+@examples(200, deadline=None)
 @given(st.dictionaries(st.integers(0, 30), st.integers(1, 10**7), min_size=1, max_size=20),
        st.integers(60, 240))
 def test_every_line_fits_and_bars_grow_with_counts(counts, width):
@@ -165,7 +166,7 @@ def parsed_svg(text):
     return root, [e for e in root.iter(SVG + "rect") if e.get("class") == "bar"]
 
 
-@settings(max_examples=100, deadline=None)
+@examples(100, deadline=None)
 @given(st.dictionaries(st.integers(0, 25), st.integers(0, 10**6), min_size=1, max_size=15))
 def test_the_simulation_plot_parses_with_a_bar_and_an_interval_per_outcome(counts):
     n = sum(counts.values()) + 1

@@ -12,7 +12,8 @@ from contextlib import redirect_stdout
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, strategies as st
+from strategies import examples
 
 from cardgames.console import SEED_PROMPT
 from cardgames.solitaire_aces import odds
@@ -143,7 +144,7 @@ def table_rows(text: str) -> dict[int, str]:
     return rows
 
 
-@settings(max_examples=25, deadline=None)
+@examples(25, deadline=None)
 @given(n=st.integers(1, 300), i=st.integers(-(10 ** 20), 10 ** 20))
 def test_table_percentages_come_from_integer_win_counts(n, i):
     wins = count_wins(i, i + n)

@@ -6,9 +6,10 @@ from contextlib import redirect_stdout
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from solitaire_aces_reference import game, table
+from strategies import examples
 
 from cardgames.solitaire_aces import program
 
@@ -42,7 +43,7 @@ def test_every_golden_game_is_the_oracles(stdin, expected):
 
 
 @given(st.one_of(st.integers(-10**6, 10**6), st.integers(-2**100, 2**100)))
-@settings(max_examples=150, deadline=None)
+@examples(150, deadline=None)
 def test_the_program_narrates_what_the_oracle_narrates(seed):
     assert the_games_stdout(seed) == game(seed)[0].split("\n", 1)[1]
 

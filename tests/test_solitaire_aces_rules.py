@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, strategies as st
+from strategies import examples
 
 from cardgames.solitaire_aces import rules
 from cardgames.solitaire_aces.outcomes import shuffled_deck
@@ -27,7 +28,7 @@ def test_spec_deck_and_first_stacks_of_seed_678():
     assert (second.discarded, second.kept) == ((28, 26, 22, 18), (8, 13, 12, 14))
 
 
-@settings(max_examples=60)
+@examples(60)
 @given(seeds)
 def test_a_shuffled_deck_is_the_seeded_permutation(seed):
     deck = shuffled_deck(seed)
@@ -37,7 +38,7 @@ def test_a_shuffled_deck_is_the_seeded_permutation(seed):
     assert shuffled_deck(-seed) == deck  # seed() uses the absolute value of an int
 
 
-@settings(max_examples=60)
+@examples(60)
 @given(st.lists(st.integers(0, 31), max_size=32), st.integers(1, 4))
 def test_card_j_from_the_top_goes_to_stack_j_mod_n(deck, n):
     stacks = rules.deal(tuple(deck), n)
@@ -48,7 +49,7 @@ def test_card_j_from_the_top_goes_to_stack_j_mod_n(deck, n):
     assert sum(map(len, stacks)) == len(deck)
 
 
-@settings(max_examples=60)
+@examples(60)
 @given(st.lists(st.integers(0, 31), max_size=16))
 def test_turning_over_discards_up_to_the_first_ace_and_keeps_the_rest(cards):
     turn = rules.turn_over(tuple(cards), 0, (), ())
@@ -60,7 +61,7 @@ def test_turning_over_discards_up_to_the_first_ace_and_keeps_the_rest(cards):
         assert turn.kept[0] in ACES and len(turn.discarded) == turn.ace_index
 
 
-@settings(max_examples=60)
+@examples(60)
 @given(decks)
 def test_cards_are_conserved_through_every_stage(deck):
     game = rules.play(deck)
@@ -77,7 +78,7 @@ def test_cards_are_conserved_through_every_stage(deck):
     assert game.final[-1] in ACES and len(game.final) >= 4
 
 
-@settings(max_examples=60)
+@examples(60)
 @given(decks)
 def test_won_exactly_when_the_last_four_kept_cards_are_the_aces(deck):
     game = rules.play(deck)
@@ -99,14 +100,14 @@ def narrated_outcome(deck) -> tuple[bool, int]:
     return result == "You won!", int(displaying.split()[2])
 
 
-@settings(max_examples=80)
+@examples(80)
 @given(seeds)
 def test_the_fast_outcome_equals_the_narrated_outcome(seed):
     deck = shuffled_deck(seed)
     assert rules.outcome(deck) == narrated_outcome(deck)
 
 
-@settings(max_examples=40)
+@examples(40)
 @given(decks, st.randoms(use_true_random=False))
 def test_everything_but_the_glyphs_depends_only_on_the_ace_places(deck, rng):
     aces, others = [c for c in deck if c in ACES], [c for c in deck if c not in ACES]
@@ -121,7 +122,7 @@ def test_everything_but_the_glyphs_depends_only_on_the_ace_places(deck, rng):
     assert rules.outcome(relabelled) == rules.outcome(deck)
 
 
-@settings(max_examples=60)
+@examples(60)
 @given(st.sets(st.integers(0, 31), min_size=4, max_size=4))
 def test_the_representative_deck_has_its_aces_at_the_mask_places(places):
     mask = sum(1 << p for p in places)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, strategies as st
+from strategies import examples
 
 from cardgames.cards import face_down
 from cardgames.solitaire_aces import rules, text
@@ -73,7 +74,7 @@ def test_keep_message(cards, kept, expected):
     assert text.keep_message(rules.turn_over(cards, 0, (), kept)) == expected
 
 
-@settings(max_examples=40, deadline=None)
+@examples(40, deadline=None)
 @given(st.integers())
 def test_transcript_shape(seed):
     game = rules.play(tuple(shuffled_deck(seed)))

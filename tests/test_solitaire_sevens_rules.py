@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, strategies as st
+from strategies import examples
 
 from cardgames.cards import Card, Suit, deck52
 from cardgames.solitaire_sevens.rules import (
@@ -24,7 +25,7 @@ def towards_seven(card: int) -> int:
     return card - 1 if card % 13 > 6 else card + 1
 
 
-@settings(max_examples=20)
+@examples(20)
 @given(SEEDS)
 def test_the_stack_is_every_card_but_the_sevens(seed):
     deck = deck52()
@@ -37,7 +38,7 @@ def test_deal_of_seed_678_is_the_spec_list():
     assert deal(678) == STACK_678
 
 
-@settings(max_examples=50)
+@examples(50)
 @given(SEEDS)
 def test_deal_is_the_plain_seed_shuffle_convention_and_ignores_the_sign(seed):
     cards = sorted(set(range(52)) - {6, 19, 32, 45})
@@ -69,7 +70,7 @@ def test_outcome_does_not_modify_its_cards():
     assert cards == deal(5)
 
 
-@settings(max_examples=60)
+@examples(60)
 @given(SEEDS)
 def test_every_event_obeys_the_rules(seed):
     events = narrate(deal(seed))
@@ -123,7 +124,7 @@ def check_step(before, after):
         assert kind is EventKind.PLACE_FROM_STACK   # the aside is checked only after a placement
 
 
-@settings(max_examples=200)
+@examples(200)
 @given(SEEDS)
 def test_one_card_is_never_left(seed):
     assert outcome(deal(seed)) != 1

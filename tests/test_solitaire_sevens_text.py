@@ -7,7 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, strategies as st
+from strategies import examples
 
 from cardgames.solitaire_sevens.rules import deal, narrate
 from cardgames.solitaire_sevens.text import (
@@ -138,7 +139,7 @@ def test_seed_678_lines_1_to_62_are_the_worked_example():
                           "You could not place 4 cards, you lost \U0001f44e"]
 
 
-@settings(max_examples=30, deadline=None)
+@examples(30, deadline=None)
 @given(st.one_of(st.integers(-10**6, 10**6), st.integers(-2**100, 2**100)))
 def test_collected_lines_equal_the_literal_spec_reading(seed):
     lines = collected_lines(narrate(deal(seed)))

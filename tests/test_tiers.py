@@ -9,8 +9,9 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from strategies import examples
 from tier_helpers import needs, random_decks
 
 from cardgames import cli, fastshuffle, tiers
@@ -59,7 +60,7 @@ def test_every_tier_shuffles_as_random_does(tier, seeds, size):
 
 @pytest.mark.parametrize("tier", FASTER)
 @given(seed=st.integers(min_value=-(2**2000), max_value=2**2000), size=st.integers(1, 80))
-@settings(max_examples=120, deadline=None)
+@examples(120, deadline=None)
 def test_every_tier_shuffles_any_seed_and_size(tier, seed, size):
     needs(tier)
     seeds = range(seed, seed + 3)

@@ -10,8 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from strategies import examples
 from twenty_four_brute import infix_value
 
 from cardgames.twenty_four import cli, program, solver
@@ -147,7 +148,7 @@ def hands(draw):
     return values, "".join(draw(st.sampled_from(list(CARD_SPELLINGS[v]))) for v in values)
 
 
-@settings(max_examples=40, deadline=None)
+@examples(40, deadline=None)
 @given(hands())
 def test_a_hand_token_reads_as_its_values_apart_and_as_twenty_four_py(hand):
     values, token = hand
@@ -185,7 +186,7 @@ def as_arguments(values):
     return ["+0" if v == 0 else str(v) for v in values]
 
 
-@settings(max_examples=60, deadline=None)
+@examples(60, deadline=None)
 @given(problems())
 def test_distinct_solutions_make_the_target_and_their_forms_add_up(problem):
     values, target = problem
@@ -204,7 +205,7 @@ def test_distinct_solutions_make_the_target_and_their_forms_add_up(problem):
         assert infix_value(text) == (target, sorted(values))
 
 
-@settings(max_examples=40, deadline=None)
+@examples(40, deadline=None)
 @given(problems())
 def test_forms_lists_each_postfix_solution_once(problem):
     values, target = problem

@@ -11,7 +11,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, strategies as st
+from strategies import examples
 
 import twenty_four
 from cardgames.twenty_four import solver
@@ -200,7 +201,7 @@ def literal_candidates(cards):
             for tokens in [shape_tokens(cards, shape, i, j, k)] if literal_evaluate(tokens) == 24}
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150, deadline=None)
 @given(hands)
 def test_evaluate_all_ops_is_the_literal_loop(cards):
     assert twenty_four.evaluate_all_ops(cards) == literal_candidates(cards)
@@ -217,7 +218,7 @@ def is_well_formed(tokens, cards):
             and sorted(t for t in tokens if t not in OPS) == sorted(cards))
 
 
-@settings(max_examples=100, deadline=None)
+@examples(100, deadline=None)
 @given(hands)
 def test_solvable_iff_some_postfix_solution_exists(cards):
     union = set().union(*(twenty_four.evaluate_all_ops([cards[p] for p in order])
@@ -227,7 +228,7 @@ def test_solvable_iff_some_postfix_solution_exists(cards):
     assert solver.count_solutions(values) == len(union)
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150, deadline=None)
 @given(hands)
 def test_every_solution_is_well_formed_and_makes_24(cards):
     for line in twenty_four.evaluate_all_ops(cards):
@@ -244,7 +245,7 @@ postfix_lists = st.recursive(
     max_leaves=6)
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150, deadline=None)
 @given(postfix_lists)
 def test_evaluate_matches_the_literal_stack_machine(tokens):
     assert twenty_four.evaluate(tokens) == literal_evaluate(tokens)

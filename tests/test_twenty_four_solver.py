@@ -5,7 +5,8 @@ import itertools
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, strategies as st
+from strategies import examples
 
 from cardgames.twenty_four import solver
 from cardgames.twenty_four.solver import Node
@@ -73,7 +74,7 @@ def problems(draw):
     return values, draw(st.sampled_from([0, 1, 24, -2, Fraction(1, 2), Fraction(-7, 3)]))
 
 
-@settings(max_examples=80, deadline=None)
+@examples(80, deadline=None)
 @given(problems())
 def test_solutions_counts_and_existence_equal_the_plain_enumeration(problem):
     values, target = problem
@@ -98,7 +99,7 @@ def is_well_formed(tokens, values):
     return depth == 1 and sorted(numbers) == sorted(values)
 
 
-@settings(max_examples=60, deadline=None)
+@examples(60, deadline=None)
 @given(problems())
 def test_every_solution_is_well_formed_and_exactly_the_target(problem):
     check_solutions(*problem)
@@ -113,7 +114,7 @@ def check_solutions(values, target):
         assert solver.value_of(expr) == target
 
 
-@settings(max_examples=60, deadline=None)
+@examples(60, deadline=None)
 @given(problems())
 def test_distinct_solutions_are_a_quotient_of_all_solutions(problem):
     check_distinct(*problem)
@@ -136,7 +137,7 @@ def check_distinct(values, target):
     assert {solver.without_ones(solver.canonical(expr)) for expr in raw} == set(forms)
 
 
-@settings(max_examples=80, deadline=None)
+@examples(80, deadline=None)
 @given(problems())
 def test_taking_out_the_neutral_ones_keeps_the_value_and_the_values(problem):
     values, target = problem
@@ -171,7 +172,7 @@ def from_infix(text):
     return build(ast.parse(text, mode="eval").body)
 
 
-@settings(max_examples=80, deadline=None)
+@examples(80, deadline=None)
 @given(problems())
 def test_infix_reads_back_as_the_same_tree_and_forms_round_trip(problem):
     values, target = problem

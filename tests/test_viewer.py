@@ -5,7 +5,8 @@ from __future__ import annotations
 import io
 
 import pytest
-from hypothesis import example, given, settings, strategies as st
+from hypothesis import example, given, strategies as st
+from strategies import examples
 
 from cardgames.viewer import PROMPT, Answer, Selection, menu_lines, parse_request, view
 
@@ -70,7 +71,7 @@ PIECES = st.sampled_from([" ", "\t", "-", "--", "q", "Q", "0", "1", "2", "3", "9
                           "\u0663", "+", "\r", ".", "\u00a0", "\n", "12", "100"])
 
 
-@settings(max_examples=200)
+@examples(200)
 @given(st.one_of(st.text(max_size=12), st.lists(PIECES, max_size=8).map("".join)),
        st.integers(1, 120))
 @example("  4 -- 9 ", 1070)

@@ -1,5 +1,5 @@
-"""Tests of cardgames.aces_up.program and the aces_up.py shim: the assignment's §9 functions,
-the game loop of §8, the command line of §1, and byte-exact sessions.
+"""Tests of cardgames.aces_up.course.program and the aces_up.py shim: the assignment's §9
+functions, the game loop of §8, the command line of §1, and byte-exact sessions.
 
 Sessions are checked against ``reference_transcript``, an independent model of the spec written
 here from §2–§8 alone (tuples for cards, the §6 display code verbatim, the seeding of §4), and
@@ -8,6 +8,7 @@ against the golden files copied from the spec.
 
 import contextlib
 import io
+import os
 import random
 import re
 import shlex
@@ -17,8 +18,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from strategies import examples
 
 from aces_up import (
     MENU,
@@ -474,7 +476,7 @@ def test_init_game_without_argument_uses_the_module_generator():
     assert str(zero[0]) == str(init_game()[0])
 
 
-@settings(max_examples=25, deadline=None)
+@examples(25, deadline=None)
 @given(st.integers(-10**12, 10**12))
 def test_random_seed_then_init_game_equals_init_game_with_the_seed(seed):
     random.seed(seed)
@@ -565,7 +567,7 @@ def _call(stock, t, f, letter, columns):
     return move_within_tableau(t, *columns)
 
 
-@settings(max_examples=40, deadline=None)
+@examples(40, deadline=None)
 @given(st.integers(-1000, 1000), st.lists(command_lines, max_size=80))
 def test_any_commands_conserve_cards_and_a_rejected_one_changes_nothing(seed, lines):
     """Each §9 call the game loop makes agrees with the pure rules; cards are conserved."""
@@ -596,7 +598,7 @@ def test_any_commands_conserve_cards_and_a_rejected_one_changes_nothing(seed, li
         assert sorted(held) == full_deck
 
 
-@settings(max_examples=30, deadline=None)
+@examples(30, deadline=None)
 @given(st.integers(-50, 50), st.lists(st.one_of(command_lines, st.sampled_from(
     ["Q", "h", " D ", "F 03", "t 2 2", "", "  "])), max_size=40))
 def test_main_matches_the_reference_for_any_session(seed, lines):
@@ -624,3 +626,35 @@ def test_the_functions_accept_any_card_with_rank_and_suit_methods():
     assert printed(validate_move_within_tableau, t, 4, 2) == (True, "")
     aces = [[_GraderCard(1, suit)] for suit in range(1, 5)]
     assert check_for_win(empty_deck(), aces) and not check_for_win(Deck(), aces)
+
+
+# ---------------------------------------------------------------- the edges: a closed stdin,
+# the blank card in the API
+
+def test_a_closed_stdin_is_the_end_of_input():
+    run = subprocess.run([sys.executable, "aces_up.py", "--seed", "10"], capture_output=True,
+                         preexec_fn=lambda: os.close(0), cwd=ROOT, timeout=60)
+    assert (run.returncode, run.stderr) == (0, b"")
+    # the same output as the end of an empty pipe: the last prompt too (spec §8.5)
+    assert run.stdout.endswith("XX      J♥  3♣  2♥  5♥  \n\nInput an option (DFTRHQ): ".encode())
+
+
+def test_the_blank_card_never_goes_to_the_foundation(capsys):
+    tableau = [[Card()], [Card(2, 1)], [Card(3, 1)], []]
+    foundation = []
+    assert validate_move_to_foundation(tableau, 1) is False
+    move_to_foundation(tableau, foundation, 1)
+    assert capsys.readouterr().out == "Error, cannot move xx.\nError, cannot move xx.\n"
+    assert tableau == [[Card()], [Card(2, 1)], [Card(3, 1)], []] and foundation == []
+
+
+def test_a_blank_bottom_card_outranks_nothing(capsys):
+    assert validate_move_to_foundation([[Card(2, 1)], [Card()], [], []], 1) is False
+    assert capsys.readouterr().out == "Error, cannot move 2♣.\n"
+
+
+def test_a_blank_card_is_no_ace_for_the_win():
+    stock = Deck()
+    while not stock.is_empty():
+        stock.deal()
+    assert check_for_win(stock, [[Card()], [Card(1, 1)], [Card(1, 2)], [Card(1, 3)]]) is False

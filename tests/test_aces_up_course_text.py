@@ -1,4 +1,4 @@
-"""Tests of cardgames.aces_up.text: the fixed texts and renderers (spec §5, §6)."""
+"""Tests of cardgames.aces_up.course.text: the fixed texts and renderers (spec §5, §6)."""
 
 import pytest
 

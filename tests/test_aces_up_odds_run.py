@@ -1,0 +1,116 @@
+"""Tests of cardgames.aces_up.odds.run: the deals of a seed range solved within a budget, in
+one process or several, taken a seed at a time, and a run stopped by Ctrl-C (through
+``cardgames aces-up --odds``)."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from aces_up_helpers import ODDS_BUDGET
+
+from cardgames.aces_up import odds
+from cardgames.aces_up.rules import seeded_position
+from cardgames.aces_up.search import solve
+from cardgames.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_odds(capsys, *argv):
+    """``cardgames aces-up --odds ...`` in this process: (status, stdout, stderr)."""
+    status = main(["aces-up", "--odds", *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def lines_of(path):
+    """The deal lines of a log (headers left out)."""
+    return deal_lines(Path(path).read_text())
+
+
+def deal_lines(text):
+    """The deal lines of a log's text (headers left out)."""
+    return [line for line in text.splitlines() if not line.startswith("#")]
+
+
+def test_the_verdicts_are_the_solvers_within_the_same_budget(odds_of_six):
+    status, out, log = odds_of_six
+    assert status == 0
+    deals = {deal.seed: deal for deal in map(odds.parse_line, deal_lines(log))}
+    assert sorted(deals) == list(range(6))
+    for seed, deal in deals.items():
+        found = solve(seeded_position(seed), max_nodes=30_000)
+        assert (deal.status, deal.positions) == (found.status.name, found.nodes)
+    tally = odds.Tally.of(deals.values())
+    for name, count in (("winnable", tally.won), ("cannot be won", tally.lost),
+                        ("unsettled", tally.unsettled)):
+        assert f"\n  {name:<14}{count}  ({count / 6:.1%})\n" in out
+    assert tally.unsettled > 0 and tally.won > 0 and tally.lost > 0   # the budget bites
+    assert all(len(line) <= 79 for line in out.splitlines())
+    assert out.startswith("Aces Up, classic rules: seeds 0..5, budget 30,000 game positions")
+
+
+def test_two_processes_give_the_same_log_as_one(capsys, tmp_path, odds_of_six):
+    one, two = tmp_path / "one.log", tmp_path / "two.log"
+    one.write_text(odds_of_six[2])
+    run_odds(capsys, "--seeds", "0:6", *ODDS_BUDGET, "--jobs", "2", "--log", str(two))
+    verdicts = [sorted(odds.parse_line(line)[::3] + (odds.parse_line(line).status,)
+                       for line in lines_of(log)) for log in (one, two)]
+    assert verdicts[0] == verdicts[1]
+    assert "2 processes" in two.read_text().splitlines()[0]
+
+
+def group_members(group):
+    """The processes still in a process group (Linux's /proc), zombies left out."""
+    members = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group and fields[0] != "Z":
+            members.append(stat.parent.name)
+    return members
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_keeps_the_deals_done_and_says_how_to_go_on(tmp_path, jobs):
+    log = tmp_path / "run.log"
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "cardgames", "aces-up", "--odds", "--seeds", "0:5", "--tier",
+         "stdlib", "--positions", "3000000", "--jobs", jobs, "--log", str(log)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        start_new_session=True)
+    deadline = time.monotonic() + 120
+    while len(lines_of(log) if log.exists() else []) < 3 and time.monotonic() < deadline:
+        time.sleep(0.05)     # seeds 0, 1, 2 take a second or two; seed 3 far longer
+    os.killpg(child.pid, signal.SIGINT)              # as the terminal does: the whole group
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == 130 and out == ""
+    done = [odds.parse_line(line).seed for line in lines_of(log)]
+    assert f"interrupted after {len(done)} of 5 deals\n{log} keeps them" in err
+    assert sorted(done)[:3] == [0, 1, 2] and 3 not in done   # seed 3 was under way
+    assert "Traceback" not in err
+    if Path("/proc/self/stat").exists():
+        assert group_members(child.pid) == []        # no worker left behind
+
+
+def test_a_range_of_any_size_is_taken_a_seed_at_a_time(capsys, monkeypatch):
+    huge = 10 ** 30
+    taken = []
+
+    def stop_after_two(seeds, *args, **kwargs):
+        for seed in seeds:
+            taken.append(seed)
+            if len(taken) == 2:
+                raise KeyboardInterrupt
+            yield odds.Deal(seed, "LOST", 0.0, 1)
+    monkeypatch.setattr(odds, "solved", stop_after_two)
+    status, _, err = run_odds(capsys, f"--seeds={huge}:{3 * huge}", *ODDS_BUDGET)
+    assert status == 130 and taken == [huge, huge + 1]
+    assert f"interrupted after 1 of {2 * huge:,} deals" in err
