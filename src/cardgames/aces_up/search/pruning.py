@@ -1,10 +1,10 @@
 """The facts the Aces Up solver prunes with, each a named function with its proof.
 
-The reference search (``reference._Search``) calls these very functions;
-``compiled_search`` transcribes them for Numba; ``tests/test_aces_up_pruning.py`` checks each one against a plain search written
-from the rules (``tests/aces_up_helpers.py``) on positions drawn by hypothesis, and
-``tests/test_aces_up_solver_audit.py`` holds witness positions on which a plausible but wrong
-version of a fact loses a won game.
+The reference search (``reference._Search``) calls these very functions; ``compiled_search``
+transcribes them for Numba.  ``tests/test_aces_up_search_pruning.py`` checks each one against
+a plain search written from the rules (``tests/aces_up_helpers.py``) on positions drawn by
+hypothesis, and against witness positions on which a plausible but wrong version of a fact
+loses a won game (``tests/test_aces_up_search_audit.py`` checks the whole search on them).
 
 Cards, columns, deals and sets of cards are in the codes of ``model``.
 
@@ -27,7 +27,6 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from cardgames.aces_up.search.model import ACE, COLUMNS, HOLE, Column
-
 
 
 def _lower_in_suit(card: int) -> int:
@@ -143,7 +142,7 @@ def discard_all(columns: Sequence[Column]) -> tuple[list[Column], list[int], int
     any order, loses nothing.
 
     The order (the winning line shows it): pass after pass over the columns, each column as
-    long as it can.  ``tests/test_aces_up_pruning.py`` checks every discard against
+    long as it can.  ``tests/test_aces_up_search_pruning.py`` checks every discard against
     ``discardable`` and that none is left.
     """
     cols = list(columns)

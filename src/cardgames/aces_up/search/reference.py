@@ -89,7 +89,7 @@ __all__ = ["solve", "safe_discard", "release_stopped", "BYTES_PER_ENTRY", "CHECK
 #: The memory the reference search takes per position it remembers: its memo (sets of tuples
 #: of tuples) and the caches that grow with it.  Measured as resident memory over the memo's
 #: size on seeds 3 and 6 (390 and 450 bytes), with room for the work of the search under
-#: way; ``tests/test_aces_up_solver.py`` checks the bound in resident memory.
+#: way; ``tests/test_aces_up_search_reference.py`` checks the bound in resident memory.
 BYTES_PER_ENTRY = 500
 #: How often (in positions counted) the reference search looks at its clock and memory.
 CHECK_EVERY = 1024
