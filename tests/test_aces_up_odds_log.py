@@ -2,6 +2,9 @@
 stopped, and the logs refused (another run's, another tier's or memory's, one being written,
 one that cannot be read or written), through ``cardgames aces-up --odds``."""
 
+import errno
+import gzip
+import os
 from pathlib import Path
 
 import pytest
@@ -28,9 +31,10 @@ def test_a_run_goes_on_from_its_log_and_solves_only_what_is_missing(capsys, tmp_
     log = tmp_path / "run.log"
     whole = odds_of_six[2]
     header, *deals = whole.splitlines()
-    cut = deals[2][:deals[2].rindex(" ") + 2]     # reads as a deal, with a wrong count
-    assert odds.parse_line(cut) != odds.parse_line(deals[2])
-    log.write_text("\n".join([header, *deals[:2], cut]))   # a stop cut line 3
+    cut = deals[2][:-3]                            # a stop cut line 3 in its check
+    with pytest.raises(ValueError):
+        odds.parse_line(cut)
+    log.write_text("\n".join([header, *deals[:2], cut]))
     status, out, _ = run_odds(capsys, "--seeds", "0:6", *ODDS_BUDGET, "--log", str(log))
     assert status == 0
     again = lines_of(log)
@@ -97,7 +101,8 @@ def test_a_read_only_log_still_gives_its_summary(capsys, tmp_path, monkeypatch):
 
 def test_a_log_that_cannot_be_read_or_written_is_one_line_and_status_2(capsys, tmp_path):
     bad = tmp_path / "bad.log"
-    bad.write_text("# classic rules, budget 100,000 game positions per deal\n0 WON 1 2\n\n")
+    bad.write_text("# classic rules, budget 100,000 game positions per deal, tier stdlib, "
+                   "memory 1024 MiB per process, 1 process\n0 WON 1 2\n\n")
     status, _, err = run_odds(capsys, "--seeds", "0:2", *ODDS_BUDGET, "--log", str(bad))
     assert status == 2 and "line 2" in err and "Traceback" not in err
     status, _, err = run_odds(capsys, "--seeds", "0:2", *ODDS_BUDGET,
@@ -106,7 +111,7 @@ def test_a_log_that_cannot_be_read_or_written_is_one_line_and_status_2(capsys, t
     headless = tmp_path / "headless.log"
     headless.write_text("0 LOST 1.0 10\n")
     status, _, err = run_odds(capsys, "--seeds", "0:2", *ODDS_BUDGET, "--log", str(headless))
-    assert status == 2 and "no header" in err
+    assert status == 2 and "does not start with its header" in err
 
 
 def test_a_log_with_a_seed_twice_is_refused(tmp_path):
@@ -121,3 +126,128 @@ def test_a_log_with_a_seed_twice_is_refused(tmp_path):
 def test_a_log_that_is_not_a_file_is_refused(capsys, path, message):
     status, out, err = run_odds(capsys, "--seeds", "0:2", *ODDS_BUDGET, "--log", path)
     assert (status, out) == (2, "") and message in err
+
+
+# --- a file is checked whole before anything is written to it (issue 26) ------------------
+
+def refused_untouched(capsys, path, *argv):
+    """Run --odds on a log that must be refused: its one-line reason; the file unchanged."""
+    before, stamp = path.read_bytes(), path.stat().st_mtime_ns
+    status, out, err = run_odds(capsys, "--seeds", "0:6", *(argv or ODDS_BUDGET),
+                                "--log", str(path))
+    assert (status, out) == (2, "") and len(err.splitlines()) == 1, err
+    assert "Traceback" not in err
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == (before, stamp)
+    return err
+
+
+@pytest.mark.parametrize("content", [
+    b"my notes\nline two",                       # text whose last line has no newline
+    b"my notes\nline two\n",
+    gzip.compress(b"0 LOST 1.0 10\n"),           # compressed
+    "# notes about caf\u00e9s\n".encode(),       # not ASCII
+    b"\x00\xff" * 300,
+])
+def test_a_file_that_is_not_a_log_is_refused_and_left_exactly_as_it_was(capsys, tmp_path,
+                                                                        content):
+    path = tmp_path / "notes.txt"
+    path.write_bytes(content)
+    assert "not a log of --odds" in refused_untouched(capsys, path)
+
+
+def edited(log_text, edit):
+    """The log's text with ``edit(lines)`` applied to its lines."""
+    lines = log_text.splitlines()
+    edit(lines)
+    return "\n".join(lines) + "\n"
+
+
+def _verdict_changed(lines):
+    at = next(i for i, line in enumerate(lines) if " LOST " in line)
+    lines[at] = lines[at].replace(" LOST ", " WINNABLE ")
+
+
+def _other_run_inside(lines):
+    lines[2:2] = ["# continued: classic rules, budget 5,000 game positions per deal, tier "
+                  "stdlib, memory 1024 MiB per process, 1 process"]
+
+
+def _field(index, value):
+    def edit(lines):
+        fields = lines[1].split()
+        fields[index] = value
+        lines[1] = " ".join(fields)
+    return edit
+
+
+def _from_another_log(lines):
+    other = odds.Header("classic rules, budget 5,000 game positions per deal",
+                        "tier stdlib, memory 1024 MiB per process")
+    lines.append(odds.deal_line(odds.Deal(99, "WINNABLE", 0.5, 123), other.key()).rstrip())
+
+
+@pytest.mark.parametrize("edit, reason", [
+    (_verdict_changed, "does not pass its check"),
+    (_other_run_inside, "not the header of this log's run"),
+    (_field(2, "nan"), "not a deal's line"),
+    (_field(0, "\u0661\u0669"), "a log is ASCII text"),      # Arabic-Indic digits: 19
+    (_field(0, "1_9"), "not a deal's line"),
+    (_field(3, "+40"), "not a deal's line"),
+    (_from_another_log, "does not pass its check"),
+    (lambda lines: lines.insert(1, ""), "not a deal's line"),
+], ids=["verdict", "header", "nan", "digits", "underscore", "sign", "copied", "blank"])
+def test_a_log_is_checked_line_by_line_and_refused_untouched(capsys, tmp_path, odds_of_six,
+                                                             edit, reason):
+    path = tmp_path / "run.log"
+    path.write_bytes(edited(odds_of_six[2], edit).encode())
+    assert reason in refused_untouched(capsys, path)
+
+
+def test_a_budget_is_the_one_given_to_the_last_digit(capsys, tmp_path, monkeypatch):
+    path = tmp_path / "run.log"
+    header = odds.header(odds.Run(True, odds.Budget(3.0)), "stdlib", 1 << 30, 1)
+    path.write_text(f"# {header}\n")
+    err = refused_untouched(capsys, path, "--budget", "3.0000001", "--tier", "stdlib")
+    assert "holds another run (classic rules, budget 3 s per deal" in err
+    assert "this one is classic rules, budget 3.0000001 s per deal" in err
+
+
+def test_a_full_disk_stops_the_run_with_74_and_the_log_keeps_the_deals_done(capsys, tmp_path,
+                                                                           monkeypatch):
+    path = tmp_path / "run.log"
+    add = odds.Log.add
+
+    def add_until_full(log, deal):
+        if deal.seed == 2:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        add(log, deal)
+    monkeypatch.setattr(odds.Log, "add", add_until_full)
+    status, out, err = run_odds(capsys, "--seeds", "0:6", *ODDS_BUDGET, "--tier", "stdlib",
+                                "--log", str(path))
+    assert (status, out) == (74, "")
+    assert err.splitlines() == [
+        "stopped: cannot write: no space left on device after 2 of 6 deals",
+        f"{path} keeps them: the same command goes on from there"]
+    assert sorted(odds.parse_line(line).seed for line in lines_of(path)) == [0, 1]
+    monkeypatch.setattr(odds.Log, "add", add)
+    status, out, _ = run_odds(capsys, "--seeds", "0:6", *ODDS_BUDGET, "--tier", "stdlib",
+                              "--log", str(path))
+    assert status == 0 and sorted(odds.parse_line(line).seed
+                                  for line in lines_of(path)) == list(range(6))
+
+
+def test_a_line_written_in_pieces_is_written_whole(tmp_path):
+    path = tmp_path / "run.log"
+    log = odds.Log(str(path))
+    run = odds.Run(True, odds.Budget(positions=10))
+    log.go_on(run, "stdlib", 1 << 30, 1)
+    real = log.file
+
+    class Short:                          # a file whose every write takes three bytes at most
+        def write(self, data):
+            return real.write(bytes(data[:3]))
+    log.file = Short()                    # type: ignore[assignment]
+    log.add(odds.Deal(7, "LOST", 0.25, 1234))
+    log.file = real
+    log.close()
+    assert odds.read_log(str(path))[1] == [odds.Deal(7, "LOST", 0.25, 1234)]

@@ -48,3 +48,13 @@ def test_the_bounds_hold_the_settled_share_and_widen_with_the_unsettled(names):
 def test_time_left_reads_as_people_write_it(seconds, text):
     tally = odds.Tally(1, 0, 0)
     assert odds.progress_text(1, 2, tally, seconds).endswith(f", {text} left")
+
+
+def test_a_range_of_any_size_is_written_exactly_in_the_title_and_the_status_line():
+    huge = 10 ** 5000 - 1                      # 5,000 nines: past str()'s limit
+    run = odds.Run(True, odds.Budget(positions=huge))
+    assert odds.title(run, range(0, huge)).startswith("Aces Up, classic rules: seeds 0..99")
+    assert run.budget.text() == f"budget 99,{','.join(['999'] * 1666)} game positions per deal"
+    text = odds.progress_text(3, huge, odds.Tally(1, 1, 1), 2.0)
+    assert text.startswith("3 of 99,999,999,") and text.endswith(" open, over a year left")
+    assert odds.progress_text(2, 4, odds.Tally(1, 1, 0), 10.0).endswith(", 10 s left")

@@ -20,10 +20,12 @@ their intervals as text).
 from __future__ import annotations
 
 from cardgames.aces_up.odds.log import (
+    Header,
     Log,
     LogError,
     deal_line,
     header,
+    parse_header,
     parse_line,
     parse_log,
     read_log,
@@ -31,6 +33,7 @@ from cardgames.aces_up.odds.log import (
 from cardgames.aces_up.odds.run import RULES, Budget, Deal, Run, solve_deal, solved
 from cardgames.aces_up.odds.summary import Tally, progress_text, summary, title
 
-__all__ = ["Log", "LogError", "deal_line", "header", "parse_line", "parse_log", "read_log",
+__all__ = ["Header", "Log", "LogError", "deal_line", "header", "parse_header", "parse_line",
+           "parse_log", "read_log",
            "RULES", "Budget", "Deal", "Run", "solve_deal", "solved",
            "Tally", "progress_text", "summary", "title"]

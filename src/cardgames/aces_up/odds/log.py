@@ -1,24 +1,38 @@
-"""The log of an odds run: a header line (``# classic rules, budget ..., tier ..., memory
-...``), then ``seed STATUS seconds positions`` per deal, in the order they finish.  A run that
-stops (Ctrl-C, a kill, a power cut) keeps every deal it finished: the same command goes on
-from there."""
+"""The log of an odds run, checked whole before anything is written to it.
+
+A log is ASCII text: a header line (``# classic rules, budget ..., tier ..., memory ...,
+J processes``), then ``seed STATUS seconds positions check`` per deal, in the order they
+finish; a run that goes on from a log adds a ``# continued: ...`` header with the same rules,
+budget, tier and memory.  ``check`` is eight hex digits of a CRC-32 of the run's identity
+and the line: a line edited by hand, or copied from another run's log, is refused (this
+catches mistakes, not forgeries: anyone can compute it).  A run that stops (Ctrl-C, a kill,
+a power cut) keeps every deal it finished: the same command goes on from there.
+
+A file that is not such a log, whole, is refused and never written to: nothing in it is cut
+or added.  The only change made to a log before the run's first line is to drop the piece of
+a line that a stop left at its end.
+"""
 
 from __future__ import annotations
 
+import math
 import os
+import re
+import zlib
 from typing import BinaryIO
 
 from cardgames.aces_up.odds.run import Deal, Run
 from cardgames.aces_up.search import Status
 
+__all__ = ["LogError", "Header", "header", "parse_header", "parse_line", "deal_line",
+           "parse_log", "read_log", "Log"]
+
+#: The most bytes of a piece after the last newline taken for a line cut by a stop.
+CUT_PIECE_LIMIT = 200
+
 
 class LogError(ValueError):
-    """A log that cannot be read as, or continued by, the run asked for."""
-
-
-def header(run: Run, tier: str, memory: int, jobs: int) -> str:
-    """The log's first line, without ``#``: the run's identity, then how it ran."""
-    return f"{run.identity()}, {_how(tier, memory)}, {jobs} process{'es' if jobs > 1 else ''}"
+    """A file that cannot be read as, or continued by, the run asked for."""
 
 
 def _how(tier: str, memory: int) -> str:
@@ -28,56 +42,121 @@ def _how(tier: str, memory: int) -> str:
     return f"tier {tier}, memory {memory >> 20} MiB per process"
 
 
+def header(run: Run, tier: str, memory: int, jobs: int) -> str:
+    """The log's first line, without ``#``: the run's identity, then how it ran."""
+    return f"{run.identity()}, {_how(tier, memory)}, {jobs} process{'es' if jobs > 1 else ''}"
+
+
+_HEADER = re.compile(r"(?P<identity>(classic rules|no lone moves), budget [ -~]+ per deal), "
+                     r"(?P<how>tier [a-z]+, memory [0-9]+ MiB per process), "
+                     r"[1-9][0-9]* process(es)?")
+_LINE = re.compile(r"(?P<seed>-?(0|[1-9][0-9]*)) (?P<status>[A-Z]+) "
+                   r"(?P<seconds>[0-9]+(\.[0-9]+)?(e[-+][0-9]+)?) (?P<positions>0|[1-9][0-9]*)"
+                   r" (?P<check>[0-9a-f]{8})")
+
+
+class Header:
+    """What a log's header says of its run: its identity (rules, budget) and how it ran."""
+
+    def __init__(self, identity: str, how: str) -> None:
+        self.identity = identity
+        self.how = how
+
+    def key(self) -> str:
+        """What each line's check is computed over, besides the line."""
+        return f"{self.identity}, {self.how}"
+
+
+def parse_header(text: str) -> Header | None:
+    """The Header of a header line's text (without ``#`` and ``continued:``), else None."""
+    found = _HEADER.fullmatch(text)
+    return Header(found["identity"], found["how"]) if found else None
+
+
+def _check(key: str, line: str) -> str:
+    """The check of a deal's line (without its check) in the log of the run ``key``."""
+    return f"{zlib.crc32(f'{key}|{line}'.encode('ascii')):08x}"
+
+
 def parse_line(line: str) -> Deal:
-    """A log line ``seed STATUS seconds positions``; ValueError when it is not one."""
-    seed, status, seconds, positions = line.split()
-    if status not in Status.__members__:
-        raise ValueError(f"unknown verdict {status!r}")
-    return Deal(int(seed), status, float(seconds), int(positions))
+    """A log line ``seed STATUS seconds positions check``; ValueError when it is not one
+    (ASCII digits only, a known verdict, finite seconds).  The check is read, not verified:
+    ``parse_log`` verifies it against the header."""
+    found = _LINE.fullmatch(line)
+    if found is None:
+        raise ValueError(f"not a deal's line: {line[:60]!r}")
+    if found["status"] not in Status.__members__:
+        raise ValueError(f"unknown verdict {found['status']!r}")
+    seconds = float(found["seconds"])
+    if not math.isfinite(seconds):
+        raise ValueError(f"not a finite time: {found['seconds']!r}")
+    return Deal(int(found["seed"]), found["status"], seconds, int(found["positions"]))
 
 
-def deal_line(deal: Deal) -> str:
-    """The log line of a deal (the inverse of ``parse_line``), newline included."""
-    return f"{deal.seed} {deal.status} {deal.seconds!r} {deal.positions}\n"
+def deal_line(deal: Deal, key: str) -> str:
+    """The log line of a deal in the log of the run ``key`` (``Header.key``), newline
+    included: the inverse of ``parse_line``."""
+    line = f"{deal.seed} {deal.status} {deal.seconds!r} {deal.positions}"
+    return f"{line} {_check(key, line)}\n"
 
 
 def parse_log(text: str, name: str) -> tuple[list[str], list[Deal]]:
-    """The header lines (without ``#``) and the deals of a log's text.
+    """The header lines (without ``#``) and the deals of a log's text; LogError unless the
+    whole text is a log (see the module's docstring).
 
     A last line without its newline was cut by a stop in the middle of its writing: it is
-    dropped, even when what is left of it reads as a deal.  A deal logged twice is refused
-    (two runs mixed), so is a line that cannot be read.
+    left out, even when what is left of it reads as a deal.
     """
-    lines = text.split("\n")[:-1]          # the piece after the last newline is cut
+    lines = text.split("\n")
+    if len(lines[-1]) > CUT_PIECE_LIMIT or not lines[-1].isascii():
+        raise LogError(f"{name}: not a log of --odds (its last line is no line of one)")
     headers: list[str] = []
     deals: list[Deal] = []
-    for number, line in enumerate(lines, 1):
+    first: Header | None = None
+    for number, line in enumerate(lines[:-1], 1):
+        where = f"{name}, line {number}"
         if line.startswith("#"):
-            headers.append(line[1:].strip())
-        elif line.strip():
-            try:
-                deals.append(parse_line(line))
-            except ValueError:
-                raise LogError(f"{name}, line {number}: not 'seed verdict seconds "
-                               f"positions': {line[:60]!r}") from None
+            text = line[1:].strip()
+            found = parse_header(text.removeprefix("continued: ") if headers else text)
+            if found is None or (first is not None and found.key() != first.key()):
+                raise LogError(f"{where}: not the header of this log's run: {line[:80]!r}")
+            first = first or found
+            headers.append(text)
+            continue
+        if first is None:
+            raise LogError(f"{name}: not a log of --odds (it does not start with its header)")
+        try:
+            deal = parse_line(line)
+        except ValueError as error:
+            raise LogError(f"{where}: {error}") from None
+        if deal_line(deal, first.key()) != line + "\n":
+            raise LogError(f"{where}: the line does not pass its check (edited by hand, or "
+                           f"from another run's log?): {line[:60]!r}")
+        deals.append(deal)
     seeds = [deal.seed for deal in deals]
     if len(set(seeds)) < len(seeds):
         raise LogError(f"{name}: a seed is logged twice (two runs in one log?)")
     return headers, deals
 
 
+def _text(data: bytes, name: str) -> str:
+    """A log's bytes as text; LogError when they are not ASCII."""
+    if not data.isascii():
+        raise LogError(f"{name}: not a log of --odds (a log is ASCII text)")
+    return data.decode("ascii")
+
+
 def read_log(path: str) -> tuple[list[str], list[Deal]]:
     """The header lines and the deals of the log at ``path`` (see ``parse_log``)."""
-    with open(path, encoding="utf-8", newline="") as log:
-        return parse_log(log.read(), path)
+    with open(path, "rb") as log:
+        return parse_log(_text(log.read(), path), path)
 
 
 class Log:
     """A run's log, open for reading and appending, locked against a second run.
 
-    Opening it cuts the piece of a line a stop left at its end, so that the next deal
-    starts a line of its own.  A log that cannot be written (a read-only file) can still
-    be read, for its summary.
+    Opening it reads and checks it whole and changes nothing.  A log that cannot be written
+    (a read-only file) can still be read, for its summary.
     """
 
     def __init__(self, path: str) -> None:
@@ -87,22 +166,26 @@ class Log:
         if os.path.exists(path) and not os.path.isfile(path):
             raise LogError(f"{path} is not a regular file: give the path of a file for the log")
         try:
-            self.file: BinaryIO = open(path, "a+b")   # noqa: SIM115 (closed by close())
+            # unbuffered: each line reaches the file whole or fails at once, and closing
+            # has nothing left to write (a full disk is told once, by the write that failed)
+            self.file: BinaryIO = open(path, "a+b", buffering=0)   # noqa: SIM115
             self.writable = True
         except OSError:
             if not os.path.isfile(path):
                 raise
-            self.file = open(path, "rb")    # noqa: SIM115
+            self.file = open(path, "rb", buffering=0)    # noqa: SIM115
             self.writable = False
         try:
             if self.writable:
                 self._lock()
-                self._cut_last_piece()
             self.file.seek(0)
-            self.headers, self.deals = parse_log(self.file.read().decode("utf-8"), path)
+            self.data = self.file.read()
+            self.headers, self.deals = parse_log(_text(self.data, path), path)
         except BaseException:
             self.file.close()
             raise
+        #: What the first header says (None for an empty log); parse_log checked it.
+        self.header = parse_header(self.headers[0]) if self.headers else None
 
     def _lock(self) -> None:
         """Hold the log for this run alone (where the system has ``fcntl``)."""
@@ -115,43 +198,40 @@ class Log:
         except BlockingIOError:
             raise LogError(f"{self.path} is being written by another run") from None
 
-    def _cut_last_piece(self) -> None:
-        """Truncate the file after its last newline."""
-        self.file.seek(0)
-        data = self.file.read()
-        if data and not data.endswith(b"\n"):
-            self.file.truncate(data.rfind(b"\n") + 1)
-
     def deals_of(self, run: Run) -> list[Deal]:
         """The deals logged, checked to be of ``run`` (LogError when they are another's)."""
-        if self.headers and not self.headers[0].startswith(run.identity() + ","):
+        if self.header is not None and self.header.identity != run.identity():
             raise LogError(f"{self.path} holds another run ({self.headers[0]}); this one is "
                            f"{run.identity()}: give another --log")
-        if self.deals and not self.headers:
-            raise LogError(f"{self.path} holds deals but no header: not a log of --odds")
         return self.deals
 
     def go_on(self, run: Run, tier: str, memory: int, jobs: int) -> None:
-        """Write the header of the run about to add deals (``continued:`` when the log holds
-        some); LogError when the log was made with another tier or memory, which could
-        change verdicts."""
+        """Drop a piece of a line a stop left at the end, then write the header of the run
+        about to add deals (``continued:`` when the log has one); LogError when the log was
+        made with another tier or memory, which could change verdicts."""
         if not self.writable:
             raise LogError(f"cannot write the log {self.path}")
-        how = _how(tier, memory)
-        if self.headers and f", {how}," not in f"{self.headers[0]},":
+        line = header(run, tier, memory, jobs)
+        ours = Header(run.identity(), _how(tier, memory))
+        if self.header is not None and ours.key() != self.header.key():
             raise LogError(f"{self.path} was made as {self.headers[0]}; go on with the same "
                            "--tier and --memory")
-        continued = "continued: " if self.headers else ""
-        self._write(f"# {continued}{header(run, tier, memory, jobs)}\n")
+        if not self.data.endswith(b"\n"):
+            self.file.truncate(self.data.rfind(b"\n") + 1)
+        continued = "continued: " if self.header is not None else ""
+        self.header = ours
+        self._write(f"# {continued}{line}\n")
 
     def add(self, deal: Deal) -> None:
-        """Write one deal's line, whole, at once."""
-        self._write(deal_line(deal))
+        """Write one deal's line, whole, at once (after ``go_on``)."""
+        assert self.header is not None, "go_on writes the header first"
+        self._write(deal_line(deal, self.header.key()))
 
     def _write(self, text: str) -> None:
-        """Append ``text`` and push it to the file."""
-        self.file.write(text.encode("utf-8"))
-        self.file.flush()
+        """Append ``text`` to the file."""
+        data = memoryview(text.encode("ascii"))
+        while data:     # a short write (the disk filling up) is followed by the one that fails
+            data = data[self.file.write(data) or 0:]
 
     def close(self) -> None:
         """Close the file (and so release the lock)."""

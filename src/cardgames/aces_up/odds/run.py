@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from cardgames.aces_up.rules import seeded_position
 from cardgames.aces_up.search import solve
-from cardgames.simulate import ignore_interrupts, stop_pool, terminate_as_exit
+from cardgames.numbers import integer_text
+from cardgames.simulate import prepare_worker, stop_pool, terminate_as_exit
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -45,9 +46,16 @@ class Budget:
 
     def text(self) -> str:
         """``budget 10 s per deal``, ``budget 25,000,000 positions per deal``, or both."""
-        parts = ([f"{self.seconds:g} s"] if self.seconds is not None else []) + (
-            [f"{self.positions:,} game positions"] if self.positions is not None else [])
+        parts = ([f"{_exact(self.seconds)} s"] if self.seconds is not None else []) + (
+            [f"{integer_text(self.positions, ',')} game positions"] if self.positions is not None else [])
         return f"budget {' and '.join(parts) or 'unlimited'} per deal"
+
+
+def _exact(seconds: float) -> str:
+    """A number of seconds as it was given: ``10``, ``0.5``, ``3.0000001``, ``inf``."""
+    if float(seconds).is_integer() and abs(seconds) < 1e16:
+        return str(int(seconds))
+    return repr(float(seconds))
 
 
 @dataclass(frozen=True)
@@ -88,7 +96,7 @@ def solved(seeds: Iterable[int], run: Run, tier: str, memory: int,
         for seed in seeds:
             yield solve_deal(seed, run, tier, memory)
         return
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=ignore_interrupts)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=prepare_worker)
     with terminate_as_exit():
         try:
             waiting: deque[Future[Deal]] = deque()

@@ -3,12 +3,14 @@ Wilson 95% intervals, the time and the work, and the status line of a run under 
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cardgames.aces_up.odds.run import RULES, Deal, Run
 from cardgames.aces_up.search import Status
+from cardgames.numbers import integer_text
 from cardgames.simulate import wilson_interval
 
 
@@ -87,25 +89,34 @@ def summary(deals: Sequence[Deal], title: str) -> list[str]:
 
 def title(run: Run, seeds: range) -> str:
     """The summary's first line."""
-    return f"Aces Up, {RULES[run.lone_moves]}: seeds {seeds.start}..{seeds.stop - 1}, " \
-           f"{run.budget.text()}"
+    first, last = integer_text(seeds.start), integer_text(seeds.stop - 1)
+    return f"Aces Up, {RULES[run.lone_moves]}: seeds {first}..{last}, {run.budget.text()}"
 
 
 def progress_text(done: int, total: int, tally: Tally, seconds: float) -> str:
     """The status line of a run under way: deals done, verdicts so far, time left."""
-    text = (f"{done:,} of {total:,} deals: {tally.won:,} won, {tally.lost:,} lost, "
-            f"{tally.unsettled:,} open")
+    text = (f"{done:,} of {integer_text(total, ',')} deals: {tally.won:,} won, "
+            f"{tally.lost:,} lost, {tally.unsettled:,} open")
     if done:
-        left = seconds / done * (total - done)
+        try:
+            left = seconds * ((total - done) / done)
+        except OverflowError:           # more deals to go than a float can count
+            left = math.inf
         text += f", {_duration(left)} left"
     return text
 
 
+#: Past this many seconds left, the status line says only that it is more than a year.
+A_YEAR = 365 * 24 * 3600
+
+
 def _duration(seconds: float) -> str:
-    """``42 s``, ``7 min``, ``3 h 20 min``."""
+    """``42 s``, ``7 min``, ``3 h 20 min``, ``over a year``."""
     if seconds < 90:
         return f"{seconds:.0f} s"
     if seconds < 90 * 60:
         return f"{seconds / 60:.0f} min"
+    if seconds > A_YEAR:
+        return "over a year"
     hours, minutes = divmod(round(seconds / 60), 60)
     return f"{hours} h {minutes} min"
