@@ -189,3 +189,55 @@ def test_odds_option_errors_say_why_with_status_2(capsys, argv, message):
         main(["aces-up", *argv])
     assert done.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_out_of_memory_in_solve_is_one_line_and_status_71_not_a_verdict(capsys, monkeypatch):
+    from cardgames.aces_up import cli as aces_up_cli
+    from cardgames.cli import main
+
+    def exhausted(*args, **kwargs):
+        raise MemoryError
+    monkeypatch.setattr(aces_up_cli, "solve_seed", exhausted)
+    assert main(["aces-up", "--solve", "--seed", "3", "--tier", "stdlib"]) == 71
+    out, err = capsys.readouterr()
+    assert out == "" and err == ("cardgames: out of memory (a smaller --memory, or fewer "
+                                 "--jobs, may help)\n")
+
+
+def test_out_of_memory_in_odds_keeps_the_deals_done(capsys, monkeypatch, tmp_path):
+    from cardgames.aces_up import cli as aces_up_cli
+    from cardgames.aces_up import odds
+    from cardgames.cli import main
+
+    solved = odds.solved
+
+    def until_exhausted(seeds, *args):
+        for deal in solved(seeds, *args):
+            if deal.seed == 2:
+                raise MemoryError
+            yield deal
+    monkeypatch.setattr(aces_up_cli.odds, "solved", until_exhausted)
+    log = tmp_path / "run.log"
+    status = main(["aces-up", "--odds", "--seeds", "0:4", "--positions", "30000", "--tier",
+                   "stdlib", "--log", str(log)])
+    out, err = capsys.readouterr()
+    assert (status, out) == (71, "")
+    assert err.splitlines() == [
+        "stopped: out of memory (a smaller --memory, or fewer --jobs, may help) after 2 of 4 "
+        "deals", f"{log} keeps them: the same command goes on from there"]
+    assert [deal.seed for deal in odds.read_log(str(log))[1]] == [0, 1]
+
+
+@pytest.mark.parametrize("tier, said", [(None, True), ("stdlib", False)])
+def test_odds_says_when_the_reference_search_runs_for_want_of_the_jit_extra(
+        capsys, monkeypatch, tier, said):
+    from cardgames.aces_up import cli as aces_up_cli
+    from cardgames.cli import main
+
+    monkeypatch.setattr(aces_up_cli, "solver_tier", lambda asked=None: "stdlib")
+    monkeypatch.delenv("CARDGAMES_TIER", raising=False)
+    argv = ["aces-up", "--odds", "--seeds", "0:1", "--positions", "1000"]
+    assert main(argv + (["--tier", tier] if tier else [])) == 0
+    err = capsys.readouterr().err
+    assert (aces_up_cli.NO_COMPILED_SEARCH in err) is said
+    assert "pip install 'cardgames[jit]'" in aces_up_cli.NO_COMPILED_SEARCH

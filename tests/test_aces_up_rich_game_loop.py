@@ -310,3 +310,17 @@ def test_a_pipe_gets_79_columns_whatever_the_terminal(monkeypatch):
     monkeypatch.setenv("COLUMNS", "40")
     _, after = transcript(Session(12, tier="stdlib"), ["H", "solve"], seeds=[15])
     assert after == before and HELP in after
+
+
+def test_out_of_memory_in_a_hint_says_so_and_the_game_goes_on(monkeypatch):
+    from cardgames.aces_up.rich_game import session as session_module
+    from cardgames.aces_up.rich_game.text import OUT_OF_MEMORY
+
+    def no_memory(*args, **kwargs):
+        raise MemoryError
+    monkeypatch.setattr(session_module.search, "solve", no_memory)
+    session = Session(10, **QUICK)
+    start = session.position
+    out = run_lines(session, ["?", "solve", "D"])
+    assert out.count(OUT_OF_MEMORY + "\n") == 2 and "Traceback" not in out
+    assert session.history[:2] == [start, rules.deal(start)]    # as it was, then D played

@@ -114,3 +114,25 @@ def test_each_subcommand_is_described_on_its_own_line(capsys, monkeypatch):
     for command in ("solitaire-1", "solitaire-2", "aces-up", "24"):
         line = next(line for line in lines if line.strip().split(" ")[0] == command)
         assert line.startswith(f"    {command} ") and len(line.split()) > 1, line
+
+
+def test_an_internal_error_shows_its_traceback_and_a_status_no_answer_has(capsys, monkeypatch):
+    from cardgames.solitaire_aces import cli as solitaire_cli
+
+    def broken(parser, args):
+        raise RuntimeError("a bug")
+    monkeypatch.setattr(solitaire_cli, "run", broken)
+    assert cli.main(["solitaire-1", "--exact"]) == cli.INTERNAL_ERROR_STATUS == 70
+    err = capsys.readouterr().err
+    assert "Traceback" in err and "RuntimeError: a bug" in err
+    assert err.splitlines()[-1] == ("cardgames: internal error (exit status 70): please report "
+                                    "it with the lines above")
+
+
+def test_the_help_lists_the_exit_statuses_every_subcommand_shares(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for status in ("2 a usage error", "70 an error of the program itself", "71 out of memory",
+                   "74 the output cannot be written", "130 Ctrl-C"):
+        assert status in text

@@ -12,6 +12,7 @@ import importlib
 import re
 import signal
 import sys
+import traceback
 from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
@@ -120,11 +121,18 @@ def _command_names() -> list[str]:
     return list(build_parser().subcommands)
 
 
+#: What ``cardgames --help`` says of the exit statuses every subcommand shares.
+EXIT_STATUSES = ("exit statuses of every subcommand: 0 done, 2 a usage error, 70 an error of "
+                 "the program itself (a bug), 71 out of memory, 74 the output cannot be "
+                 "written (a full disk too), 130 Ctrl-C; a subcommand's help lists its own")
+
+
 def build_parser() -> Parser:
     """The argument parser with every game's subcommand."""
     parser = Parser(
         prog="cardgames", formatter_class=_HelpFormatter,
-        description="Classic card games: the Aces and Sevens solitaires, Aces Up, the 24 game.")
+        description="Classic card games: the Aces and Sevens solitaires, Aces Up, the 24 game.",
+        epilog=EXIT_STATUSES)
     parser.add_argument("--version", action="version", version=f"cardgames {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in GAMES:
@@ -146,4 +154,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     replace_closed_streams()  # argparse writes stderr's messages on stdout if stderr is None
     args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
-    return run(lambda: args.func(args.parser, args), unwritable_status=IO_ERROR_STATUS)
+    try:
+        return run(lambda: args.func(args.parser, args), unwritable_status=IO_ERROR_STATUS,
+                   name="cardgames")
+    except Exception:   # a bug: its traceback, and a status no subcommand gives as an answer
+        traceback.print_exc()
+        print(f"cardgames: internal error (exit status {INTERNAL_ERROR_STATUS}): please report "
+              "it with the lines above", file=sys.stderr)
+        return INTERNAL_ERROR_STATUS
+
+
+#: The status of a run that ended on an error in the program itself: EX_SOFTWARE of
+#: sysexits.h (1 is an answer of some subcommands: "cannot be won" to ``aces-up --solve``).
+INTERNAL_ERROR_STATUS = 70

@@ -11,7 +11,8 @@ import sys
 import threading
 from collections.abc import Callable
 
-__all__ = ["IO_ERROR_STATUS", "replace_closed_streams", "run", "use_utf8"]
+__all__ = ["IO_ERROR_STATUS", "OUT_OF_MEMORY_STATUS", "failure", "failure_status",
+           "replace_closed_streams", "run", "use_utf8"]
 
 
 def use_utf8() -> None:
@@ -53,9 +54,29 @@ class _Discard(io.TextIOBase):
         return len(text)
 
 
-#: The ``cardgames`` command's status when its output cannot be written: EX_IOERR of
-#: sysexits.h, since 1 already has a meaning there ("cannot be won" to ``aces-up --solve``).
+#: The ``cardgames`` command's status when its output cannot be written (a closed or full
+#: stream, a full disk): EX_IOERR of sysexits.h, since 1 already has a meaning there ("cannot
+#: be won" to ``aces-up --solve``).
 IO_ERROR_STATUS = 74
+#: The status of a run that ran out of memory: EX_OSERR of sysexits.h.
+OUT_OF_MEMORY_STATUS = 71
+#: The errors of a write that failed for want of room or of a working device.
+WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
+
+def failure(error: BaseException) -> str | None:
+    """What a failure that is no answer of the program says, in one line: out of memory, a
+    full disk or a device that fails; None for any other error."""
+    if isinstance(error, MemoryError):
+        return "out of memory (a smaller --memory, or fewer --jobs, may help)"
+    if isinstance(error, OSError) and error.errno in WRITE_ERRORS:
+        return f"cannot write: {(error.strerror or str(error)).lower()}"
+    return None
+
+
+def failure_status(error: BaseException, unwritable_status: int = IO_ERROR_STATUS) -> int:
+    """The exit status of a failure ``failure`` describes."""
+    return OUT_OF_MEMORY_STATUS if isinstance(error, MemoryError) else unwritable_status
 
 
 def replace_closed_streams() -> None:
@@ -72,12 +93,15 @@ def replace_closed_streams() -> None:
 
 
 def run(main: Callable[[], int | None], interrupted_status: int = 130,
-        unwritable_status: int = 1) -> int:
+        unwritable_status: int = 1, name: str | None = None) -> int:
     """Run a program's ``main`` with UTF-8 streams, ending quietly on Ctrl-C or a closed pipe.
 
     Output that cannot be written (stdout closed at start, ``>&-``, or a reader gone, ``| head``)
     ends the run with ``unwritable_status`` at the first write to stdout; a run that writes
-    nothing there (a usage error, a lost deal) keeps its own status.
+    nothing there (a usage error, a lost deal) keeps its own status.  A full stream or disk
+    (``> /dev/full``) ends it the same way, and running out of memory with
+    OUT_OF_MEMORY_STATUS, each with one line on stderr that starts with ``name`` (the
+    program's, by default).
     """
     replace_closed_streams()
     use_utf8()
@@ -96,7 +120,22 @@ def run(main: Callable[[], int | None], interrupted_status: int = 130,
         return unwritable_status
     except BrokenPipeError:
         # The reader went away (``| head``): point stdout at nothing so the final flush is silent.
+        _silence_stdout()
+        return unwritable_status
+    except (OSError, MemoryError) as error:
+        message = failure(error)
+        if message is None:
+            raise
+        _silence_stdout()
+        program = name or os.path.basename(sys.argv[0] or "cardgames")
+        print(f"{program}: {message}", file=sys.stderr)
+        return failure_status(error, unwritable_status)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at nothing, so that what is left in its buffer goes nowhere at exit."""
+    try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return unwritable_status
-
+    except (OSError, ValueError, AttributeError):   # no descriptor (a test's stream)
+        pass

@@ -9,6 +9,7 @@ import os
 import sys
 import time
 from collections.abc import Iterable
+from concurrent.futures.process import BrokenProcessPool
 
 from cardgames.aces_up import odds
 from cardgames.aces_up.course.program import main
@@ -20,7 +21,8 @@ from cardgames.aces_up.search import DEFAULT_MEMORY, Status, solver_tier, wanted
 from cardgames.numbers import integer, integer_text, parse_integer, parse_number
 from cardgames.simulate import worker_processes
 from cardgames.status_line import StatusLine
-from cardgames.tiers import TierError
+from cardgames.streams import OUT_OF_MEMORY_STATUS, failure, failure_status
+from cardgames.tiers import AUTO, STDLIB, TierError
 
 
 def _budget(text: str) -> float:
@@ -100,7 +102,8 @@ def _solve(args: argparse.Namespace, tier: str | None) -> int:
 def _odds(args: argparse.Namespace) -> int:
     """Solve the deals of ``--seeds`` (those the log does not hold yet), then print the
     summary of the range.  Exit status 0; 2 for a log that belongs to another run or cannot
-    be written; 130 when Ctrl-C stopped the run (the log keeps every deal finished)."""
+    be opened; 130 when Ctrl-C stopped the run, 71 when it ran out of memory and 74 when the
+    log could not be written (the log keeps every deal finished)."""
     run = odds.Run(not args.no_lone_moves, odds.Budget(args.budget, args.positions))
     seeds: range = args.seeds
     log, deals, todo, first = None, [], 0, 0
@@ -114,21 +117,32 @@ def _odds(args: argparse.Namespace) -> int:
         if todo:
             _solve_all((seed for seed in seeds if seed not in logged), todo, run, args,
                        deals, log)
-    except (odds.LogError, UnicodeDecodeError) as error:
+    except odds.LogError as error:
         return _fail(str(error))
-    except OSError as error:
-        return _fail(f"cannot use the log {args.log}: {(error.strerror or str(error)).lower()}")
-    except KeyboardInterrupt:
-        done = len(deals) - first
-        kept = (f"\n{args.log} keeps them: the same command goes on from there"
-                if args.log else "")
-        print(f"interrupted after {done:,} of {todo:,} deals{kept}", file=sys.stderr)
-        return 130
+    except (KeyboardInterrupt, MemoryError, BrokenProcessPool, OSError) as error:
+        return _stopped(error, args.log, len(deals) - first, todo)
     finally:
         if log is not None:
             log.close()
     print("\n".join(odds.summary(deals, odds.title(run, seeds))))
     return 0
+
+
+def _stopped(error: BaseException, path: str | None, done: int, todo: int) -> int:
+    """Say why a run stopped before its end, and what its log keeps; its exit status."""
+    if isinstance(error, OSError) and not done and failure(error) is None:
+        reason = (error.strerror or str(error)).lower()
+        return _fail(f"cannot use the log {path}: {reason}")       # it could not start
+    if isinstance(error, KeyboardInterrupt):
+        why, status = "interrupted", 130
+    elif isinstance(error, BrokenProcessPool):   # a worker killed, by the system for memory
+        why, status = "stopped: a worker process died (out of memory?)", OUT_OF_MEMORY_STATUS
+    else:
+        why = f"stopped: {failure(error) or error}"
+        status = failure_status(error)
+    kept = f"\n{path} keeps them: the same command goes on from there" if path else ""
+    print(f"{why} after {done:,} of {integer_text(todo, ',')} deals{kept}", file=sys.stderr)
+    return status
 
 
 def _solve_all(todo: Iterable[int], count: int, run: Run, args: argparse.Namespace,
@@ -141,21 +155,26 @@ def _solve_all(todo: Iterable[int], count: int, run: Run, args: argparse.Namespa
             tier = solver_tier(args.tier)
         except TierError as error:
             args.parser.error(str(error))
+    if tier == STDLIB and wanted_tier(args.tier) == AUTO:
+        print(NO_COMPILED_SEARCH, file=sys.stderr)
     memory, jobs = args.memory << 20, worker_processes(args.jobs, count)
     if log is not None:
         log.go_on(run, tier, memory, jobs)
     started, tally = time.monotonic(), odds.Tally(0, 0, 0)
     with StatusLine() as status:
         for done, deal in enumerate(odds.solved(todo, run, tier, memory, jobs), 1):
-            deals.append(deal)
             if log is not None:
                 log.add(deal)
+            deals.append(deal)          # after the log: ``deals`` counts what it keeps
             tally = tally.plus(deal)
             status.show(odds.progress_text(done, count, tally, time.monotonic() - started)
                         + STOP_HINT)
 
 
 STOP_HINT = " (Ctrl-C stops)"
+#: What --odds says when it runs the reference search because the jit extra is not installed.
+NO_COMPILED_SEARCH = ("cardgames aces-up: the reference search runs (the compiled one, about 25 "
+                      "times faster, needs the jit extra: pip install 'cardgames[jit]')")
 
 
 def _fail(message: str) -> int:

@@ -33,6 +33,7 @@ from cardgames.aces_up.rich_game.text import (
     NOTHING_TO_UNDO,
     OFFER,
     OFFER_PROMPT,
+    OUT_OF_MEMORY,
     PROMPT,
     QUIT,
     RESTARTED,
@@ -129,6 +130,8 @@ def play_session(session: Session, read: Reader | None = None, write: Writer = p
             answer = _react(session, request, new_seed, line_width())
         except KeyboardInterrupt:           # Ctrl-C outside a search: back to the prompt
             answer = [INTERRUPTED]
+        except MemoryError:                 # the position is as it was: the game goes on
+            answer = [OUT_OF_MEMORY]
         status.clear()
         for output in answer:
             say(output)

@@ -22,7 +22,7 @@ from cardgames.aces_up.rules import (
 from cardgames.numbers import integer_text
 
 __all__ = ["AT_THE_START", "BACK_TO_THE_GAME_LEFT", "GAME_WON", "HELP", "INTERRUPTED",
-           "NEW_GAME", "NOTHING_TO_UNDO", "NO_MOVE_LEFT", "OFFER", "OFFER_PROMPT",
+           "NEW_GAME", "NOTHING_TO_UNDO", "NO_MOVE_LEFT", "OFFER", "OFFER_PROMPT", "OUT_OF_MEMORY",
            "PROMPT", "QUIT", "RESTARTED", "RETRY", "THINKING", "UNDONE", "WIDTH",
            "board_lines", "budget_text", "columns", "describe", "echo", "fit",
            "guess_lines", "help_text", "hint_line", "malformed", "packed", "plural",
@@ -52,6 +52,7 @@ RETRY = "Type a whole number, press Enter for a random deal, U to undo, or Q."
 QUIT = "You have chosen to quit."
 THINKING = "thinking... (Ctrl-C stops)"
 INTERRUPTED = "Interrupted."
+OUT_OF_MEMORY = "The solver ran out of memory; the game goes on (a smaller --memory may help)."
 NO_MOVE_LEFT = "No move is left: this game is lost (U undoes, R restarts, N: a new game)."
 NOTHING_TO_UNDO = "Nothing to undo."
 UNDONE = "Undone."
