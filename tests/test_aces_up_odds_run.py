@@ -114,3 +114,30 @@ def test_a_range_of_any_size_is_taken_a_seed_at_a_time(capsys, monkeypatch):
     status, _, err = run_odds(capsys, f"--seeds={huge}:{3 * huge}", *ODDS_BUDGET)
     assert status == 130 and taken == [huge, huge + 1]
     assert f"interrupted after 1 of {2 * huge:,} deals" in err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_after_kill_9_no_worker_holds_the_log_and_the_run_goes_on(capsys, tmp_path):
+    log = tmp_path / "run.log"
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "cardgames", "aces-up", "--odds", "--seeds", "0:5", "--tier",
+         "stdlib", "--positions", "3000000", "--jobs", "2", "--log", str(log)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    deadline = time.monotonic() + 120
+    while len(lines_of(log) if log.exists() else []) < 1 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait(timeout=10)
+    done = len(lines_of(log))
+    deadline = time.monotonic() + 10
+    while True:          # the workers end within a second of their parent
+        try:
+            odds.Log(str(log)).close()
+            break
+        except odds.LogError:
+            assert time.monotonic() < deadline, "a worker still holds the log"
+            time.sleep(0.1)
+    status, out, _ = run_odds(capsys, "--seeds", "0:1", "--positions", "3000000", "--tier",
+                              "stdlib", "--log", str(log))      # seed 0, logged first
+    assert status == 0 and "seeds 0..0" in out and done >= 1

@@ -1,5 +1,10 @@
 """The map-reduce of integer counts over a seed range, local or distributed."""
 
+import os
+import signal
+import subprocess
+import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -187,3 +192,35 @@ def test_the_cores_are_those_this_process_may_use():
     import os
 
     assert 1 <= simulate.cores() <= (os.cpu_count() or 1)
+
+
+def test_a_range_past_2_to_the_63_is_counted_a_chunk_at_a_time():
+    asked = []
+
+    class Enough(Exception):
+        pass
+
+    def codes_of(seeds):
+        asked.append(seeds)
+        if len(asked) == 2:
+            raise Enough
+        return [0] * len(seeds)
+    with pytest.raises(Enough):       # len(range(0, 2**64)) itself would overflow
+        simulate.tally_by_block(codes_of, range(2**63, 2**64 + 2**63))
+    assert asked == [range(2**63, 2**63 + simulate.CHUNK),
+                     range(2**63 + simulate.CHUNK, 2**63 + 2 * simulate.CHUNK)]
+
+
+@pytest.mark.parametrize("argv", [["solitaire_1.py", str(2**63), "0"],
+                                  ["-m", "cardgames", "solitaire-2", "--games", str(2**63),
+                                   "--tier", "stdlib"]])
+def test_a_run_of_2_to_the_63_games_starts_and_stops_on_ctrl_c_without_a_traceback(argv):
+    root = Path(__file__).resolve().parent.parent
+    child = subprocess.Popen([sys.executable, *argv], cwd=root, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, env={**os.environ,
+                                                          "PYTHONPATH": str(root / "src")})
+    time.sleep(1.5)                   # long enough to be counting games
+    assert child.poll() is None, child.communicate()
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=30)
+    assert child.returncode == 130 and b"Traceback" not in err and out == b""

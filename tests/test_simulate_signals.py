@@ -103,3 +103,15 @@ def test_a_run_started_with_ctrl_c_ignored_keeps_ignoring_it():
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
                           text=True, timeout=60)
     assert done.stdout == "None\n"
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
+def test_workers_end_by_themselves_when_their_main_process_is_killed_outright():
+    process, workers = started()
+    os.kill(process.pid, signal.SIGKILL)          # kill -9: the main process stops nothing
+    process.communicate(timeout=10)
+    deadline = time.monotonic() + 10
+    while any(alive(worker) for worker in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(alive(worker) for worker in workers)
+    assert time.monotonic() < deadline

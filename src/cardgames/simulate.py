@@ -97,7 +97,7 @@ def count_outcomes(count: BatchCounter, start: int, n: int, jobs: int = 1,
     # compiled kernels, the tier's self-check) instead of each paying for it again.
     count(start, start + 1)
     workers = worker_processes(jobs, -(-n // size))
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_interrupts)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=prepare_worker)
     with terminate_as_exit():
         try:
             counts = merge(_reporting(_submitted(pool, count, pieces, AHEAD * workers),
@@ -130,16 +130,37 @@ def stop_pool(pool: Any) -> None:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
-def ignore_interrupts() -> None:
-    """In a worker: ignore Ctrl-C, which the terminal sends to every process of the group.
+def prepare_worker() -> None:
+    """In a worker: ignore Ctrl-C, which the terminal sends to every process of the group,
+    and end when the process that started it is gone.
 
     The main process stops the pool; a worker interrupted inside the pool's own queues
-    could leave it waiting for ever.
+    could leave it waiting for ever.  A main process killed by a signal it cannot catch
+    (``kill -9``) stops nothing: its workers see that their parent changed and end within
+    PARENT_CHECK_SECONDS, releasing what they hold (a log's lock, their memory).
     """
     import signal
+    import threading
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the main's handler, inherited by fork
+    threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True,
+                     name="end-with-parent").start()
+
+
+#: How often a worker looks whether the process that started it is still there (seconds).
+PARENT_CHECK_SECONDS = 0.5
+#: A worker's exit status when its parent is gone.
+ORPHANED_STATUS = 1
+
+
+def _end_with_parent(parent: int) -> None:
+    """End this process at once when its parent is no longer ``parent``."""
+    import time
+
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(ORPHANED_STATUS)
 
 
 @contextlib.contextmanager
@@ -204,8 +225,8 @@ def tally(codes: Iterable[int]) -> Counter[int]:
 def tally_by_block(codes_of: Callable[[range], Iterable[int]], seeds: range) -> Counter[int]:
     """tally(codes_of(seeds)), CHUNK seeds at a time: memory does not grow with the range."""
     total: Counter[int] = Counter()
-    for lo in range(0, len(seeds), CHUNK):
-        total.update(tally(codes_of(seeds[lo:lo + CHUNK])))
+    for lo, hi in chunks(seeds.start, seeds.stop - seeds.start):  # len() stops at 2**63
+        total.update(tally(codes_of(range(lo, hi))))
     return total
 
 
