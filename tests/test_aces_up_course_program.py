@@ -658,3 +658,43 @@ def test_a_blank_card_is_no_ace_for_the_win():
     while not stock.is_empty():
         stock.deal()
     assert check_for_win(stock, [[Card()], [Card(1, 1)], [Card(1, 2)], [Card(1, 3)]]) is False
+
+
+# --- a tableau that is not a game's (issue 26): no traceback, nothing changed -------------
+
+def _aces(*suits):
+    return [[Card(1, suit)] for suit in suits]
+
+
+@pytest.mark.parametrize("tableau, won", [
+    ([], False),
+    (_aces(1, 2, 3, 4, 1), False),             # five columns
+    (_aces(1, 1, 1, 1), False),                # four aces of clubs: a deck has one
+    (_aces(1, 2, 3), False),
+    (_aces(1, 2, 3, 4), True),
+])
+def test_check_for_win_wants_the_four_aces_in_four_columns(tableau, won, capsys):
+    stock = Deck()
+    while not stock.is_empty():
+        stock.deal()
+    assert check_for_win(stock, tableau) is won
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize("tableau", [[], [[Card(5, 1)], [Card(7, 1)], []],
+                                     [[Card(5, 1)], [Card(7, 1)], [], [], []]])
+def test_moves_on_a_tableau_that_is_not_four_columns_are_invalid_and_change_nothing(tableau,
+                                                                                   capsys):
+    before = [list(column) for column in tableau]
+    foundation = []
+    assert validate_move_to_foundation(tableau, 1) is False
+    move_to_foundation(tableau, foundation, 1)
+    assert validate_move_within_tableau(tableau, 1, 3) is False
+    move_within_tableau(tableau, 1, 3)
+    assert capsys.readouterr().out == "Invalid move\n" * 4
+    assert (tableau, foundation) == (before, [])
+
+
+def test_an_empty_tableau_is_shown_as_the_header_alone(capsys):
+    display(Deck(), [], [])
+    assert capsys.readouterr().out == "\nstock      tableau     foundation\n"

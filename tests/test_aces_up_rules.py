@@ -142,3 +142,15 @@ def test_only_aces():
     assert rules.only_aces(cols("A♣", "A♦", "A♥", "A♠"))
     assert not rules.only_aces(cols("A♣", "A♦", "A♥", "A♠ A♣"))
     assert not rules.only_aces(cols("A♣", "A♦", "A♥", "2♠"))
+
+
+def test_only_the_four_aces_alone_in_four_columns_are_a_win():
+    aces = [(Card(1, suit),) for suit in (1, 2, 3, 4)]
+    assert rules.only_aces(aces)
+    assert not rules.only_aces(aces + [(Card(1, 1),)])            # five columns
+    assert not rules.only_aces([(Card(1, 1),)] * 4)                # four aces of clubs
+    assert not rules.only_aces(aces[:3]) and not rules.only_aces([])
+    with pytest.raises(rules.InvalidMove):
+        rules.check_move(aces[:3], 1, 2)                           # three columns
+    with pytest.raises(rules.InvalidMove):
+        rules.check_discard(aces + [()], 1)

@@ -147,6 +147,12 @@ def deal(position: Position) -> Position:
     return Position(tuple(stock), tuple(columns), position.foundation)
 
 
+def _check_tableau(columns: Sequence[Sequence[Card]]) -> None:
+    """Raise InvalidMove unless ``columns`` is a tableau: four columns."""
+    if len(columns) != len(COLUMNS):
+        raise InvalidMove(None, reason=f"a tableau has {len(COLUMNS)} columns, not {len(columns)}")
+
+
 def _check_column_number(column: object) -> int:
     """The column number itself, or InvalidMove if it is not an int from 1 to 4."""
     if type(column) is not int or column not in COLUMNS:
@@ -157,9 +163,11 @@ def _check_column_number(column: object) -> int:
 def check_discard(columns: Sequence[Sequence[Card]], column: int) -> None:
     """Raise unless the bottom card of ``column`` may go to the foundation.
 
-    InvalidMove for a number outside 1..4, EmptyColumn, or CannotMove(card) when the card is
-    an Ace or no other column's bottom card outranks it in its suit.
+    InvalidMove for a number outside 1..4 (or columns that are not four), EmptyColumn, or
+    CannotMove(card) when the card is an Ace or no other column's bottom card outranks it
+    in its suit.
     """
+    _check_tableau(columns)
     _check_column_number(column)
     cards = columns[column - 1]
     if not cards:
@@ -193,9 +201,11 @@ def check_move(columns: Sequence[Sequence[Card]], source: int, target: int,
                lone_moves: bool = True) -> None:
     """Raise InvalidMove unless the bottom card of ``source`` may move to ``target``.
 
-    Allowed iff both numbers are 1..4, ``source`` is not empty and ``target`` is empty; with
+    Allowed iff there are four columns, both numbers are 1..4, ``source`` is not empty and
+    ``target`` is empty; with
     ``lone_moves=False`` a card alone in its column may not move either.
     """
+    _check_tableau(columns)
     _check_column_number(source)
     _check_column_number(target)
     if not columns[source - 1]:
@@ -227,8 +237,10 @@ def move(position: Position, source: int, target: int, lone_moves: bool = True) 
 
 
 def only_aces(columns: Sequence[Sequence[Card]]) -> bool:
-    """True when each column holds exactly one card, an Ace."""
-    return all(len(column) == 1 and column[0].is_ace for column in columns)
+    """True when the four columns each hold exactly one card, an Ace: the four aces."""
+    return (len(columns) == len(COLUMNS)
+            and all(len(column) == 1 and column[0].is_ace for column in columns)
+            and len({column[0].suit for column in columns}) == len(COLUMNS))
 
 
 def is_won(position: Position) -> bool:

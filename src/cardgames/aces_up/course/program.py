@@ -106,7 +106,7 @@ def validate_move_to_foundation(tableau: Sequence[Sequence[Card]], from_col: int
     """True if the bottom card of from_col may be discarded; else print why and return False."""
     # An int from 1 to 4 only, as the rules check it: 4.0 and True are in COLUMNS (4.0 == 4).
     is_column = type(from_col) is int and from_col in rules.COLUMNS
-    column = tableau[from_col - 1] if is_column else ()
+    column = tableau[from_col - 1] if is_column and len(tableau) == len(rules.COLUMNS) else ()
     if column and _library_card(column[-1]) is None:  # the blank card xx: no rank, never moves
         # the classic blank card, which rules.Card cannot be: the message shows its text, xx
         return _rejected(rules.CannotMove(column[-1]))  # type: ignore[arg-type]
@@ -140,7 +140,8 @@ def move_within_tableau(tableau: list[list[Card]], from_col: int, to_col: int) -
 
 
 def check_for_win(stock: Deck, tableau: Sequence[Sequence[Card]]) -> bool:
-    """True iff the stock is empty and the tableau is four columns of one Ace each."""
+    """True iff the stock is empty and the tableau is four columns of one Ace each (the
+    four aces: a deck has one of each)."""
     columns = _columns(tableau)
     blank = any(None in column for column in columns)  # a blank card xx is no ace
     return stock.is_empty() and not blank and rules.only_aces(columns)

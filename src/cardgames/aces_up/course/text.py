@@ -46,7 +46,7 @@ def board_lines(stock_has_cards: bool, columns: Sequence[Sequence[object]],
                 foundation: Sequence[object]) -> list[str]:
     """The board of §6, one string per printed line (the first is empty); cards print by str."""
     lines = ["", HEADER]
-    for row in range(max(len(column) for column in columns)):
+    for row in range(max((len(column) for column in columns), default=0)):
         stock_field = "XX" if row == 0 and stock_has_cards else ""
         cells = "".join("{:4s}".format(str(column[row]) if row < len(column) else "")
                         for column in columns)

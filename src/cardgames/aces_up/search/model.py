@@ -74,8 +74,11 @@ def codes(position: Position) -> tuple[Columns, Stock]:
 
 
 def won(columns: Sequence[Column]) -> bool:
-    """``rules.only_aces`` in codes: every column holds exactly one card, an ace."""
-    return all(len(column) == 1 and column[0] & 15 == ACE for column in columns)
+    """``rules.only_aces`` in codes: the four columns each hold exactly one card, an ace:
+    the four aces."""
+    return (len(columns) == COLUMNS
+            and all(len(column) == 1 and column[0] & 15 == ACE for column in columns)
+            and len({column[0] for column in columns}) == COLUMNS)
 
 
 def compiles(stock: Stock) -> bool:
