@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import enum
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
 
+from cardgames import clock
 from cardgames.aces_up import rules, search
 from cardgames.aces_up.rules import Action, Command, MalformedCommand, Position
 from cardgames.numbers import parse_integer
@@ -273,27 +273,32 @@ class Session:
         answer; else the first of the others by :func:`guess_order`, the lost ones named.
 
         Learns what it proves: the current position is remembered as won (through the winning
-        move) or lost (when every move loses).
+        move) or lost (when every move loses).  Time stopped by Ctrl-Z does not count.
         """
+        try:
+            with clock.stops_excluded():
+                return self._guess()
+        except KeyboardInterrupt:           # Ctrl-C between two searches
+            return Guess(interrupted=True)
+
+    def _guess(self) -> Guess:
+        """``guess``, Ctrl-C propagating."""
         lost: list[Command] = []
         open_moves: list[Command] = []
         seconds = self.guess_seconds
-        deadline = None if seconds is None else time.monotonic() + seconds
-        try:
-            for move in search_order(self.position, self.lone_moves):
-                child = rules.apply(self.position, move, self.lone_moves)
-                if deadline is not None:
-                    seconds = max(deadline - time.monotonic(), 0.001)
-                verdict = self._verdict(child, self.guess_nodes, seconds)
-                if verdict.interrupted:
-                    return Guess(interrupted=True)
-                if verdict.status is search.Status.WINNABLE:
-                    self.solved[self._key()] = search.Solution(
-                        search.Status.WINNABLE, (move, *verdict.line))
-                    return Guess(move, tuple(lost), winning=True)
-                (lost if verdict.status is search.Status.LOST else open_moves).append(move)
-        except KeyboardInterrupt:           # Ctrl-C between two searches
-            return Guess(interrupted=True)
+        deadline = None if seconds is None else clock.now() + seconds
+        for move in search_order(self.position, self.lone_moves):
+            child = rules.apply(self.position, move, self.lone_moves)
+            if deadline is not None:
+                seconds = max(deadline - clock.now(), 0.001)
+            verdict = self._verdict(child, self.guess_nodes, seconds)
+            if verdict.interrupted:
+                return Guess(interrupted=True)
+            if verdict.status is search.Status.WINNABLE:
+                self.solved[self._key()] = search.Solution(
+                    search.Status.WINNABLE, (move, *verdict.line))
+                return Guess(move, tuple(lost), winning=True)
+            (lost if verdict.status is search.Status.LOST else open_moves).append(move)
         if not open_moves:
             self.solved[self._key()] = search.Solution(search.Status.LOST)
             return Guess(None, tuple(lost))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from cardgames import clock
 from cardgames.aces_up.rules import Position
 from cardgames.aces_up.search import reference
 from cardgames.aces_up.search.model import (
@@ -53,16 +54,16 @@ def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = N
     ``tier``: ``stdlib`` (the reference search), ``numba`` (the same search compiled) or
     None/``auto``: the compiled one when it is installed (see ``cardgames.tiers``;
     $CARDGAMES_TIER also chooses).  Both give the same verdict, line and count of positions
-    (``reference.solve`` says what the arguments mean).
+    (``reference.solve`` says what the arguments mean).  The time the process spends
+    stopped (Ctrl-Z) does not count against ``max_seconds`` (``cardgames.clock``).
     """
     reference.release_stopped()
-    if solver_tier(tier) == NUMBA and compiles(codes(position)[1]):
-        from cardgames.aces_up.search import (
-            compiled_driver,  # NumPy and Numba: only here
-        )
-        return compiled_driver.solve(position, lone_moves, max_nodes, max_seconds, memory,
-                                     progress)
-    return reference.solve(position, lone_moves, max_nodes, max_seconds, memory, progress)
+    with clock.stops_excluded():
+        if solver_tier(tier) == NUMBA and compiles(codes(position)[1]):
+            from cardgames.aces_up.search import compiled_driver  # noqa: I001 (NumPy, Numba)
+            return compiled_driver.solve(position, lone_moves, max_nodes, max_seconds,
+                                         memory, progress)
+        return reference.solve(position, lone_moves, max_nodes, max_seconds, memory, progress)
 
 
 def solver_tier(tier: str | None = None) -> str:

@@ -45,10 +45,10 @@ package's ``solve`` runs that one when it is installed.
 from __future__ import annotations
 
 import gc
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from cardgames import clock
 from cardgames.aces_up.rules import Command, Position
 from cardgames.aces_up.search import pruning
 from cardgames.aces_up.search.model import (
@@ -124,7 +124,7 @@ class _Limits:
     deadline: float | None
     max_entries: int
     progress: Callable[[int, float], None] | None = None
-    started: float = field(default_factory=time.monotonic)
+    started: float = field(default_factory=clock.now)
     shown: float = 0.0
     searches: list[_Search] = field(default_factory=list)
     lock_facts: LockFacts = field(default_factory=LockFacts)
@@ -135,7 +135,7 @@ class _Limits:
         Forgetting costs time only: a memo entry only saves a search whose answer it
         records, and nothing else depends on it (``_level`` keeps its own ``reached``).
         """
-        now = time.monotonic()
+        now = clock.now()
         if self.deadline is not None and now > self.deadline:
             raise _OutOfBudget
         remembered = sum(search.remembered() for search in self.searches)
@@ -481,7 +481,7 @@ def _solve(columns: Columns, stock: Stock, lone_moves: bool, max_nodes: int | No
            max_seconds: float | None, memory: int,
            progress: Callable[[int, float], None] | None) -> Solution:
     """``solve`` itself, the garbage collector paused."""
-    start = time.monotonic()
+    start = clock.now()
     deadline = None if max_seconds is None else start + max_seconds
     limits = _Limits(deadline, memory // BYTES_PER_ENTRY, progress, start)
     first = FIRST_PHASE_NODES if max_nodes is None else min(max_nodes, FIRST_PHASE_NODES)
@@ -498,11 +498,11 @@ def _solve(columns: Columns, stock: Stock, lone_moves: bool, max_nodes: int | No
             search.enable_relaxation()
             found = search.search(columns, 0, remaining)
     except _OutOfBudget:
-        return Solution(Status.UNSETTLED, (), search.total_nodes(), time.monotonic() - start)
+        return Solution(Status.UNSETTLED, (), search.total_nodes(), clock.now() - start)
     except KeyboardInterrupt:
         _STOPPED.append(search)     # freeing a big memo takes seconds: not while one waits
-        return Solution(Status.UNSETTLED, (), search.total_nodes(), time.monotonic() - start,
+        return Solution(Status.UNSETTLED, (), search.total_nodes(), clock.now() - start,
                         interrupted=True)
     status = Status.WINNABLE if found else Status.LOST
     return Solution(status, tuple(search.line) if found else (), search.total_nodes(),
-                    time.monotonic() - start)
+                    clock.now() - start)
