@@ -67,3 +67,22 @@ def test_a_status_line_never_wraps_so_it_is_erased_on_any_width(monkeypatch, wid
     shown = stream.getvalue().split("\x1b[K")[0].lstrip("\r")
     assert shown == "solving: 1,000 positions"[:max(0, width - 3)]
     assert stream.getvalue().endswith("\r\x1b[K")
+
+
+def test_a_terminal_that_does_not_know_its_width_is_taken_as_80_columns(monkeypatch):
+    import os
+    import pty
+
+    monkeypatch.delenv("COLUMNS", raising=False)
+    master, terminal = pty.openpty()                # nobody sized it: 0 columns
+    try:
+        assert os.get_terminal_size(terminal).columns == 0
+        with os.fdopen(os.dup(terminal), "w") as stream:
+            monkeypatch.setattr("shutil.get_terminal_size", lambda: os.terminal_size((0, 0)))
+            line = StatusLine(stream)
+            assert line.columns() == 80
+            line.show("solving: 12 positions")
+        assert b"solving: 12 positions" in os.read(master, 1000)
+    finally:
+        os.close(master)
+        os.close(terminal)

@@ -9,6 +9,8 @@ from typing import Self, TextIO
 
 __all__ = ["ERASE_TO_END", "StatusLine"]
 
+#: The width taken for a terminal that does not know its own.
+UNKNOWN_WIDTH = 80
 #: The terminal control sequence that erases from the cursor to the end of the line.
 ERASE_TO_END = "\x1b[K"
 
@@ -69,11 +71,16 @@ class StatusLine:
         return max(0, self.columns() - 3)
 
     def columns(self) -> int:
-        """The present width of the stream's terminal (else stdout's, or 80)."""
+        """The present width of the stream's terminal (else stdout's, or 80).
+
+        A terminal that reports 0 columns does not know its width (a pseudo-terminal nobody
+        sized, a serial line): it is taken as 80, as no terminal at all is.
+        """
         try:
-            return os.get_terminal_size(self.stream.fileno()).columns
+            columns = os.get_terminal_size(self.stream.fileno()).columns
         except (AttributeError, OSError, ValueError):
-            return shutil.get_terminal_size().columns
+            columns = 0
+        return columns or shutil.get_terminal_size().columns or UNKNOWN_WIDTH
 
     def _write(self, text: str) -> None:
         try:
