@@ -1,8 +1,10 @@
 """Speed of the compiled Aces Up search: positions a second, and the time of its first compile.
 
 Each case is one solve of ``compiled_driver.solve`` (the ``jit`` extra); its speed is the
-positions it counted over its seconds.  Every round runs in a fresh process, after a warm-up
-solve that loads the compiled code, and the median of the rounds is shown.  ``--against SRC``
+positions it counted over the processor time it took (on a machine shared with other work,
+steadier than the time on the clock, which is shown too).  Every round runs in a fresh
+process, after a warm-up solve that loads the compiled code, and the median of the rounds is
+shown.  ``--against SRC``
 times another checkout's ``src`` in the same run, round by round in turn with this one (so a
 busy machine slows both alike), and shows the ratio.  Last, the time of a first solve with an
 empty Numba cache (compiling), against one with the cache filled (loading only).
@@ -29,16 +31,20 @@ CASES = {"seed 3, classic, budget": (3, True, "nodes"),
          "seed 6, no lone moves (settled)": (6, False, None)}
 
 
-def worker(nodes: int) -> dict[str, tuple[str, int, float]]:
-    """One round in this process: each case's (status, positions, seconds)."""
+def worker(nodes: int) -> dict[str, tuple[str, int, float, float]]:
+    """One round in this process: each case's (status, positions, processor seconds,
+    seconds)."""
+    # imported here: from the src this process was started on (PYTHONPATH)
     from cardgames.aces_up import rules
     from cardgames.aces_up.search import compiled_driver
     compiled_driver.solve(rules.seeded_position(0))              # load (or compile) first
     found = {}
     for name, (seed, lone_moves, budget) in CASES.items():
+        began = time.process_time()
         solution = compiled_driver.solve(rules.seeded_position(seed), lone_moves,
                                          max_nodes=nodes if budget else None)
-        found[name] = (solution.status.value, solution.nodes, solution.seconds)
+        found[name] = (solution.status.value, solution.nodes, time.process_time() - began,
+                       solution.seconds)
     return found
 
 
@@ -53,7 +59,7 @@ def first_solve(src: str, cache: str) -> float:
     return float(done.stdout)
 
 
-def round_of(src: str, nodes: int) -> dict[str, tuple[str, int, float]]:
+def round_of(src: str, nodes: int) -> dict[str, tuple[str, int, float, float]]:
     """One round in a fresh process running ``src``'s search."""
     done = subprocess.run([sys.executable, __file__, "--worker", "--nodes", str(nodes)],
                           capture_output=True, text=True, check=True,
@@ -79,10 +85,11 @@ def main() -> int:
                                                   for label in sources}
     for r in range(args.rounds):
         for label, src in sources.items():
-            for name, (status, positions, seconds) in round_of(src, args.nodes).items():
-                speeds[label][name].append(positions / seconds)
+            for name, (status, positions, cpu, seconds) in round_of(src, args.nodes).items():
+                speeds[label][name].append(positions / cpu)
                 print(f"round {r + 1} {label:7} {name:32} {status:13} {positions:>12,} "
-                      f"{seconds:6.2f} s {positions / seconds / 1e6:6.3f} M/s", flush=True)
+                      f"{cpu:6.2f} s {positions / cpu / 1e6:6.3f} M/s (clock {seconds:6.2f} s)",
+                      flush=True)
     for name in CASES:
         medians = {label: statistics.median(speeds[label][name]) for label in sources}
         line = "  ".join(f"{label} {speed / 1e6:.3f} M/s" for label, speed in medians.items())

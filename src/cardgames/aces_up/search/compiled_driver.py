@@ -409,7 +409,7 @@ def agrees() -> bool:
     """
     if _agrees_on_sample():
         return True
-    for function in (kernel.run, kernel.rehash):
+    for function in kernel.COMPILED:
         function.recompile()
     return _agrees_on_sample()
 
