@@ -141,13 +141,14 @@ def _tables(position: Position, lone_moves: bool) -> _Tables:
     games, deals = len(stocks), len(real_stock)
     halves = 1 << kernel.DEAL_HALF_BITS
     stock = np.full((games, max(deals, 1), COLUMNS), HOLE, dtype=np.int64)
-    start = np.zeros((games, COLUMNS, 53), dtype=np.int64)
-    prefix_bits = np.zeros((games, COLUMNS, 54), dtype=np.int64)
+    lengths = kernel.CARDS + 2            # a prefix's length L, 0..CARDS, indexes these
+    start = np.zeros((games, COLUMNS, kernel.CARDS + 1), dtype=np.int64)
+    prefix_bits = np.zeros((games, COLUMNS, lengths), dtype=np.int64)
     dealt_low = np.zeros((games, COLUMNS, halves), dtype=np.int64)
     dealt_high = np.zeros((games, COLUMNS, halves), dtype=np.int64)
     incoming = np.zeros((games, deals + 1, COLUMNS), dtype=np.int64)
     kept_deals = np.zeros((games, COLUMNS), dtype=np.int64)
-    kept_prefix = np.zeros((games, COLUMNS, 54), dtype=np.int64)
+    kept_prefix = np.zeros((games, COLUMNS, lengths), dtype=np.int64)
     essential = np.zeros(games, dtype=np.int64)
     essential[:len(essentials)] = essentials
     relaxed = np.array([g < len(essentials) for g in range(games)], dtype=np.bool_)
@@ -185,6 +186,7 @@ def _tables(position: Position, lone_moves: bool) -> _Tables:
 
 
 def _union(parts: Any) -> int:
+    """The union of some bit sets."""
     bits = 0
     for part in parts:
         bits |= part

@@ -30,13 +30,16 @@ here                           mirrors
 ``_endgame_transfer``          ``endgame``'s loop over ``endgame_transfers``
 ``_endgame_transferred``       ``endgame`` once the deeper endgame answered
 ``_tick``                      ``_Search.tick`` (the node budget; the clock is the driver's)
-``_highest_bottoms``,          ``pruning.highest_bottoms``, ``discardable``,
-``_discardable``,              ``is_safe_discard``, ``discard_all``, ``endgame_key``,
-``_is_safe_discard``,          ``endgame_transfers``, ``locked_and_lost``, ``model.won``
-``_discard_all``,
-``_endgame_key``,
-``_endgame_transfers``,
-``_locked_and_lost``, ``_won``
+``_highest_bottoms``           ``pruning.highest_bottoms``
+``_discardable``               ``pruning.discardable``, for one bottom card
+``_is_safe_discard``           ``pruning.is_safe_discard``
+``_discard_all``               ``pruning.discard_all``
+``_endgame_key``               ``pruning.endgame_key``
+``_endgame_transfers``         ``pruning.endgame_transfers``
+``_locked_and_lost``           ``pruning.locked_and_lost``; ``_beaten`` ``pruning.needs``
+``_bits``                      ``pruning.card_bits``, for one column
+``_won``                       ``model.won``
+``run``                        the recursion: it calls the state function of the top frame
 =============================  ===================================================
 
 What differs is the machinery:
