@@ -28,7 +28,10 @@ if not search.compiled_available():
 
 import numpy as np  # noqa: E402  (the jit extra brings NumPy)
 
+from numba.core.dispatcher import Dispatcher  # noqa: E402
+
 from cardgames.aces_up.search import compiled_driver  # noqa: E402
+from cardgames.aces_up.search import compiled_search as kernel  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Deals the reference settles in well under a second each (won and lost, both rules).
@@ -140,6 +143,18 @@ def test_ctrl_c_while_the_compiled_search_loads_says_nothing_about_the_tier(monk
     with pytest.raises(KeyboardInterrupt):
         search.compiled_available()
     assert search._COMPILED is None                         # asked again next time
+
+
+def test_the_load_check_recompiles_every_function_compiled_on_its_own():
+    # an inlined function is compiled into its callers; any other may be stale on disk
+    apart = {function for function in vars(kernel).values()
+             if isinstance(function, Dispatcher) and function.targetoptions.get("inline") is None}
+    assert apart == set(kernel.COMPILED) and kernel.COMPILED[-1] is kernel.run
+
+
+def test_the_frame_fields_are_the_columns_of_a_frame_each_once():
+    fields = [value for name, value in vars(kernel).items() if name.startswith("F_")]
+    assert sorted(fields) == list(range(kernel.FRAME_FIELDS))
 
 
 def test_the_load_check_reaches_the_relaxed_games():

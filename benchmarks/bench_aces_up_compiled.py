@@ -1,0 +1,112 @@
+"""Speed of the compiled Aces Up search: positions a second, and the time of its first compile.
+
+Each case is one solve of ``compiled_driver.solve`` (the ``jit`` extra); its speed is the
+positions it counted over the processor time it took (on a machine shared with other work,
+steadier than the time on the clock, which is shown too).  Every round runs in a fresh
+process, after a warm-up solve that loads the compiled code, and the median of the rounds is
+shown.  ``--against SRC`` times another checkout's ``src`` in the same run, round by round in
+turn with this one (so a busy machine slows both alike), and shows the ratio.  Last, the
+processor time of a first solve with an empty Numba cache (compiling), against one with the
+cache filled (loading only).
+
+    python3 benchmarks/bench_aces_up_compiled.py [--rounds R] [--nodes N] [--against SRC]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SRC = os.path.join(HERE, "..", "src")
+#: name: (seed, lone moves, node budget or None for a settled solve).
+CASES = {"seed 3, classic, budget": (3, True, "nodes"),
+         "seed 6, classic, budget": (6, True, "nodes"),
+         "seed 6, no lone moves (settled)": (6, False, None)}
+
+
+def worker(nodes: int) -> dict[str, tuple[str, int, float, float]]:
+    """One round in this process: each case's (status, positions, processor seconds,
+    seconds)."""
+    # imported here: from the src this process was started on (PYTHONPATH)
+    from cardgames.aces_up import rules
+    from cardgames.aces_up.search import compiled_driver
+    compiled_driver.solve(rules.seeded_position(0))              # load (or compile) first
+    found = {}
+    for name, (seed, lone_moves, budget) in CASES.items():
+        began = time.process_time()
+        solution = compiled_driver.solve(rules.seeded_position(seed), lone_moves,
+                                         max_nodes=nodes if budget else None)
+        found[name] = (solution.status.value, solution.nodes, time.process_time() - began,
+                       solution.seconds)
+    return found
+
+
+def first_solve(src: str, cache: str) -> float:
+    """Processor seconds for a fresh process to import the compiled driver and solve seed 0."""
+    code = ("import time; "
+            "from cardgames.aces_up import rules; "
+            "from cardgames.aces_up.search import compiled_driver; "
+            "compiled_driver.solve(rules.seeded_position(0)); print(time.process_time())")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          env={**os.environ, "PYTHONPATH": src, "NUMBA_CACHE_DIR": cache})
+    return float(done.stdout)
+
+
+def round_of(src: str, nodes: int) -> dict[str, tuple[str, int, float, float]]:
+    """One round in a fresh process running ``src``'s search."""
+    done = subprocess.run([sys.executable, __file__, "--worker", "--nodes", str(nodes)],
+                          capture_output=True, text=True, check=True,
+                          env={**os.environ, "PYTHONPATH": src})
+    return {name: tuple(value) for name, value in json.loads(done.stdout).items()}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--nodes", type=int, default=20_000_000,
+                        help="the node budget of the budgeted cases (per game)")
+    parser.add_argument("--against", metavar="SRC", help="another checkout's src directory")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        print(json.dumps(worker(args.nodes)))
+        return 0
+    sources = {"this": os.path.abspath(SRC)}
+    if args.against:
+        sources["against"] = os.path.abspath(args.against)
+    speeds: dict[str, dict[str, list[float]]] = {label: {name: [] for name in CASES}
+                                                  for label in sources}
+    for r in range(args.rounds):
+        for label, src in sources.items():
+            for name, (status, positions, cpu, seconds) in round_of(src, args.nodes).items():
+                speeds[label][name].append(positions / cpu)
+                print(f"round {r + 1} {label:7} {name:32} {status:13} {positions:>12,} "
+                      f"{cpu:6.2f} s {positions / cpu / 1e6:6.3f} M/s (clock {seconds:6.2f} s)",
+                      flush=True)
+    for name in CASES:
+        medians = {label: statistics.median(speeds[label][name]) for label in sources}
+        line = "  ".join(f"{label} {speed / 1e6:.3f} M/s" for label, speed in medians.items())
+        if args.against:
+            line += f"  ratio {medians['this'] / medians['against']:.3f}"
+        print(f"median {name:32} {line}")
+    for label, src in sources.items():
+        with tempfile.TemporaryDirectory() as cache:
+            compiling = first_solve(src, cache)
+            loading = first_solve(src, cache)
+        print(f"first solve {label:7} empty cache {compiling:6.2f} s, "
+              f"filled cache {loading:5.2f} s (processor time)")
+    return 0
+
+
+if __name__ == "__main__":
+    started = time.perf_counter()
+    code = main()
+    print(f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
+    sys.exit(code)
