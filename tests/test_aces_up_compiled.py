@@ -240,3 +240,17 @@ def test_the_table_is_reused_and_solves_do_not_see_each_other():
     again = [compiled_driver.solve(seeded_position(seed), max_nodes=200_000) for seed in seeds]
     assert [(a.status, a.line, a.nodes) for a in first] == \
         [(b.status, b.line, b.nodes) for b in again]
+
+
+def test_a_node_budget_past_64_bits_is_no_limit_as_for_the_reference():
+    ours = compiled_driver.solve(seeded_position(1), max_nodes=2**63)
+    theirs = solve(seeded_position(1), max_nodes=2**63, tier="stdlib")
+    assert (ours.status, ours.line, ours.nodes) == (theirs.status, theirs.line, theirs.nodes)
+    assert ours.status is Status.LOST
+
+
+def test_the_compiled_search_keeps_time_by_the_budget_clock(monkeypatch):
+    ticks = iter(range(0, 10**9, 10))            # every reading: ten seconds later
+    monkeypatch.setattr(compiled_driver.clock, "now", lambda: float(next(ticks)))
+    found = compiled_driver.solve(seeded_position(3), max_seconds=25)
+    assert found.status is Status.UNSETTLED and found.seconds % 10 == 0 and found.seconds >= 30

@@ -102,9 +102,7 @@ def compiled_available() -> bool:
     global _COMPILED
     if _COMPILED is None:
         try:
-            from cardgames.aces_up.search import (
-                compiled_driver,  # NumPy and Numba: only here
-            )
+            from cardgames.aces_up.search import compiled_driver  # noqa: I001 (NumPy, Numba)
         except ImportError:
             _COMPILED = False
         else:

@@ -13,13 +13,13 @@ The search is ``reference``'s, transcribed in ``compiled_search``; this module o
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from cardgames import clock
 from cardgames.aces_up import rules
 from cardgames.aces_up.rules import Command, Position
 from cardgames.aces_up.search import compiled_search as kernel
@@ -247,14 +247,21 @@ def _next_steps(steps: int, spent: float) -> int:
     return steps
 
 
+#: A node budget this large is no limit: at millions of positions a second a search would
+#: take millennia to reach it, and the kernel counts in 64-bit registers.
+UNREACHABLE_NODES = 1 << 62
+
+
 class _Solve:
     """One compiled solve under way: its arrays, its phase (``reference._solve``'s two) and
     its clock."""
 
     def __init__(self, position: Position, lone_moves: bool, max_nodes: int | None,
                  max_seconds: float | None, memory: int, visited: Any) -> None:
-        self.began = time.monotonic()
+        self.began = clock.now()
         self.deadline = None if max_seconds is None else self.began + max_seconds
+        if max_nodes is not None and max_nodes >= UNREACHABLE_NODES:
+            max_nodes = None        # no search gets there: the kernel's int64 needs no limit
         self.max_nodes = max_nodes
         self.first = FIRST_PHASE_NODES if max_nodes is None else min(max_nodes, FIRST_PHASE_NODES)
         self.phase = 1
@@ -283,7 +290,7 @@ class _Solve:
 
     def unsettled(self, interrupted: bool = False) -> Solution:
         """The answer of a solve stopped by its budget or by Ctrl-C."""
-        return Solution(Status.UNSETTLED, (), self.nodes(), time.monotonic() - self.began, NUMBA,
+        return Solution(Status.UNSETTLED, (), self.nodes(), clock.now() - self.began, NUMBA,
                         interrupted)
 
     def grow_at(self) -> int:
@@ -316,10 +323,10 @@ class _Solve:
         steps = FIRST_STEPS
         shown = self.began
         while True:
-            sliced = time.monotonic()
+            sliced = clock.now()
             status = kernel.run(self.regs, self.stack, self.pool, self.work.table, self.counts,
                                 self.tables.games, self.space, steps)
-            now = time.monotonic()
+            now = clock.now()
             if status != kernel.RUNNING:
                 settled = self.settle(status, now)
                 if settled is not None:
