@@ -173,7 +173,7 @@ def _solve_all(todo: Iterable[int], count: int, run: Run, args: argparse.Namespa
 
 STOP_HINT = " (Ctrl-C stops)"
 #: What --odds says when it runs the reference search because the jit extra is not installed.
-NO_COMPILED_SEARCH = ("cardgames aces-up: the reference search runs (the compiled one, about 25 "
+NO_COMPILED_SEARCH = ("cardgames aces-up: the reference search runs (the compiled one, about 20 "
                       "times faster, needs the jit extra: pip install 'cardgames[jit]')")
 
 
