@@ -3,9 +3,11 @@
 import argparse
 import contextlib
 import io
+import subprocess
 import sys
 
 import pytest
+from rich_game_helpers import ROOT, cardgames
 
 from cardgames.aces_up import cli
 from cardgames.cli import main
@@ -241,3 +243,19 @@ def test_odds_says_when_the_reference_search_runs_for_want_of_the_jit_extra(
     err = capsys.readouterr().err
     assert (aces_up_cli.NO_COMPILED_SEARCH in err) is said
     assert "pip install 'cardgames[jit]'" in aces_up_cli.NO_COMPILED_SEARCH
+
+
+def test_solve_option_prints_a_line_that_wins_through_the_root_script():
+    solved = cardgames("--solve", "--seed", "12")
+    assert solved.returncode == 0 and b"winnable" in solved.stderr
+    played = subprocess.run([sys.executable, "aces_up.py", "--seed", "12"], cwd=ROOT,
+                            input=solved.stdout, capture_output=True, timeout=60)
+    assert played.stdout.endswith("You won!\n".encode())
+
+
+def test_solve_option_on_a_lost_deal_and_bad_combinations():
+    lost = cardgames("--solve", "--seed", "10")
+    assert lost.returncode == 1 and lost.stdout == b"" and b"cannot be won" in lost.stderr
+    assert cardgames("--solve").returncode == 2
+    assert cardgames("--classic", "--no-lone-moves").returncode == 2
+    assert cardgames("--classic", "--solve", "--seed", "1").returncode == 2

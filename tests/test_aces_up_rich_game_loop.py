@@ -262,22 +262,6 @@ def test_the_game_under_a_simulation_tier_or_a_bad_one(tier, status):
         assert b"unknown tier 'bogus'" in done.stderr
 
 
-def test_solve_option_prints_a_line_that_wins_through_the_root_script():
-    solved = cardgames("--solve", "--seed", "12")
-    assert solved.returncode == 0 and b"winnable" in solved.stderr
-    played = subprocess.run([sys.executable, "aces_up.py", "--seed", "12"], cwd=ROOT,
-                            input=solved.stdout, capture_output=True, timeout=60)
-    assert played.stdout.endswith("You won!\n".encode())
-
-
-def test_solve_option_on_a_lost_deal_and_bad_combinations():
-    lost = cardgames("--solve", "--seed", "10")
-    assert lost.returncode == 1 and lost.stdout == b"" and b"cannot be won" in lost.stderr
-    assert cardgames("--solve").returncode == 2
-    assert cardgames("--classic", "--no-lone-moves").returncode == 2
-    assert cardgames("--classic", "--solve", "--seed", "1").returncode == 2
-
-
 class Terminal:
     """A standard output that says it is a terminal (its width: $COLUMNS)."""
 
