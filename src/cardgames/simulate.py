@@ -114,18 +114,25 @@ def stop_pool(pool: Any) -> None:
 
     Waiting for the running chunks could take for ever if a second Ctrl-C or kill came
     meanwhile; the signals wait until the workers are gone.  The pool keeps its workers in
-    ``_processes``: there is no public way to terminate them before Python 3.14.
+    ``_processes`` and its manager thread in ``_executor_manager_thread``: there is no public
+    way to terminate them or wait for it before Python 3.14.
     """
     import signal
 
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
         processes = list((getattr(pool, "_processes", None) or {}).values())
+        manager = getattr(pool, "_executor_manager_thread", None)  # forgotten at shutdown
         pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             process.terminate()
         for process in processes:
             process.join(5)
+        # The pool's manager thread closes its wake-up pipe once it sees the workers gone;
+        # until it has, the interpreter's exit hook may write to that pipe while it is being
+        # closed ("Exception ignored ... Bad file descriptor" on stderr after a Ctrl-C).
+        if manager is not None:
+            manager.join(5)
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
