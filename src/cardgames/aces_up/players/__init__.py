@@ -1,0 +1,21 @@
+"""Aces Up played honestly: players that never see the stock.
+
+Bottom to top, each module importing only those before it:
+
+* ``view``: what a player sees (the columns, the discarded and the unseen cards), built
+  without reading the stock;
+* ``turn``: every position a player can reach before the next deal, and the endgame's
+  verdict once the stock is empty;
+* ``evaluation``: the heuristic score of the end of a turn;
+* ``lookahead``: the exact number of stock orders won with one or two deals left;
+* ``players``: the players, by name (``greedy``, ``turn``, ``last-deal``, ``last-two``);
+* ``game``: a deal played by a player.
+"""
+
+from __future__ import annotations
+
+from cardgames.aces_up.players.game import Game, play
+from cardgames.aces_up.players.players import PLAYERS, Plan, Player
+from cardgames.aces_up.players.view import View, view_of
+
+__all__ = ["Game", "play", "PLAYERS", "Plan", "Player", "View", "view_of"]
