@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
 from cardgames.aces_up import rules
+from cardgames.aces_up.players import PLAYERS, view_of
 from cardgames.aces_up.search.model import ACE
 from cardgames.cards import classic_deck, seeded_decks
 
@@ -195,3 +196,14 @@ def short_stock_positions(draw, positions=None):
     position = draw(positions.filter(lambda at: at.stock))
     cut = draw(st.integers(1, 3))
     return rules.Position(position.stock[cut:], position.columns, position.foundation)
+
+
+@st.composite
+def honest_positions(draw, stocks=tuple(range(0, 49, 4)), seed_values=None):
+    """A seeded deal played by the greedy player (``players``) to the start of a turn:
+    ``(position, view)`` with as many cards in the stock as one of ``stocks`` says."""
+    position = seeded_deal(draw(seeds() if seed_values is None else seed_values))
+    left = draw(st.sampled_from(stocks))
+    while len(position.stock) > left:
+        position = rules.deal(replay(position, PLAYERS["greedy"](view_of(position))))
+    return position, view_of(position)
