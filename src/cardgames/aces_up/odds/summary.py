@@ -224,7 +224,7 @@ def paired_lines(deals: Sequence[Deal], player: str, other: Compared) -> list[st
     return [f"paired with player {name} on the same deals ({other.path}):",
             f"  won by both {both:,}, by {player} alone {alone:,}, by {name} alone "
             f"{other_alone:,}, by neither {neither:,}",
-            f"  {player} minus {name}: {(alone - other_alone) / len(deals) * 100:+.2f} points; "
+            f"  {player} minus {name}: {(alone - other_alone) / len(deals) * 100:+.1f} points; "
             f"McNemar's exact test (two-sided): p {_p_text(mcnemar_p(alone, other_alone))}"]
 
 
