@@ -16,6 +16,7 @@ $HYPOTHESIS_PROFILE chooses the profile (``CI`` set in the environment: ``ci``, 
 import contextlib
 import io
 import os
+from pathlib import Path
 
 import pytest
 from aces_up_helpers import ODDS_BUDGET
@@ -84,3 +85,16 @@ def played_logs(tmp_path_factory):
                            "--log", str(log)])
         runs[name] = (status, out.getvalue(), log)
     return runs
+
+
+@pytest.fixture(scope="session")
+def greedy_against_published():
+    """``cardgames aces-up --odds --seeds 0:1000 --player greedy --against`` the published
+    full-information log of those seeds, run once: (status, stdout, the log's path)."""
+    log = (Path(__file__).resolve().parent.parent / "benchmarks" / "results"
+           / "aces_up_classic_positions_seeds_0-999.log")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        status = main(["aces-up", "--odds", "--seeds", "0:1000", "--player", "greedy",
+                       "--against", str(log)])
+    return status, out.getvalue(), log

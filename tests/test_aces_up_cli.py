@@ -288,10 +288,8 @@ def test_player_option_errors_say_why_with_status_2(capsys, argv, message):
 PUBLISHED = ROOT / "benchmarks" / "results" / "aces_up_classic_positions_seeds_0-999.log"
 
 
-def test_no_honest_win_is_on_a_deal_the_published_log_proves_lost(capsys):
-    status = main(["aces-up", "--odds", "--seeds", "0:1000", "--player", "greedy",
-                   "--against", str(PUBLISHED)])
-    out = capsys.readouterr().out
+def test_no_honest_win_is_on_a_deal_the_published_log_proves_lost(greedy_against_published):
+    status, out, _ = greedy_against_published
     lines = out.splitlines()
     at = lines.index(f"with the stock known ({PUBLISHED}):")
     won = int(lines[1].split()[1])

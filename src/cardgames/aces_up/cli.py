@@ -161,12 +161,11 @@ def _played_report(deals: list[Deal], run: Run, seeds: range, against: Compared 
     assert run.player is not None, "a player's run"
     print("\n".join(odds.played_summary(deals, odds.title(run, seeds), against,
                                         (run.player, paired) if paired else None)))
-    lost = odds.lost_wins(deals, against) if against else []
-    if not lost:
+    lost = odds.lost_wins(deals, against) if against is not None else []
+    if against is None or not lost:
         return 0
     sys.stdout.flush()
     shown = ", ".join(map(str, sorted(lost)[:10])) + (", ..." if len(lost) > 10 else "")
-    assert against is not None
     print(f"cardgames aces-up: the player won {len(lost):,} deal{'s' * (len(lost) > 1)} "
           f"that {against.path} proves lost (seed{'s' * (len(lost) > 1)} {shown}): the "
           "rules, the player or the solver is wrong; please report it (the logs keep every "

@@ -15,8 +15,8 @@ from cardgames.aces_up.players import PLAYERS, play
 from cardgames.aces_up.rules import seeded_position
 from cardgames.aces_up.search import Status, solve, wanted_tier
 from cardgames.numbers import integer_text
-from cardgames.tiers import STDLIB
 from cardgames.simulate import prepare_worker, stop_pool, terminate_as_exit
+from cardgames.tiers import STDLIB
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -93,10 +93,6 @@ class Run:
         """The start of the log's header: two logs with the same identity can be merged."""
         return f"{RULES[self.lone_moves]}, {self.what()}"
 
-    def verdicts(self) -> tuple[str, ...]:
-        """The verdicts its deals can have."""
-        return SOLVED if self.player is None else PLAYED
-
 
 def solve_deal(seed: int, run: Run, tier: str | None, memory: int) -> Deal:
     """Solve the opening deal of ``seed`` within the run's budget.
@@ -145,8 +141,8 @@ def deals_of(seeds: list[int], run: Run, tier: str, memory: int) -> list[Deal]:
 
 
 def piece_size(deals: list[Deal]) -> int:
-    """How many deals the next piece handed to a worker holds, from the time the last
-    piece's took: one for the solver, for a player about ``PIECE_SECONDS`` of work."""
+    """How many of a player's deals the next piece handed to a worker holds: about
+    ``PIECE_SECONDS`` of work at the pace of ``deals``, the last piece's."""
     seconds = sum(deal.seconds for deal in deals) / len(deals)
     return max(1, min(PIECE_MOST, int(PIECE_SECONDS / max(seconds, 1e-6))))
 
