@@ -16,6 +16,7 @@ $HYPOTHESIS_PROFILE chooses the profile (``CI`` set in the environment: ``ci``, 
 import contextlib
 import io
 import os
+from pathlib import Path
 
 import pytest
 from aces_up_helpers import ODDS_BUDGET
@@ -63,3 +64,37 @@ def odds_of_six(tmp_path_factory):
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         status = main(["aces-up", "--odds", "--seeds", "0:6", *ODDS_BUDGET, "--log", str(log)])
     return status, out.getvalue(), log.read_text()
+
+
+#: A range of seeds on which ``turn`` wins two deals (71 and 82) and ``greedy`` one (71).
+PLAYED_SEEDS = "70:90"
+
+
+@pytest.fixture(scope="session")
+def played_logs(tmp_path_factory):
+    """``cardgames aces-up --odds --seeds 70:90 --player NAME`` with a log, for greedy and
+    turn, run once for the tests that read them: {name: (status, stdout, the log's path)}.
+    Copy a log to change it."""
+    runs = {}
+    folder = tmp_path_factory.mktemp("played")
+    for name in ("greedy", "turn"):
+        log = folder / f"{name}.log"
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            status = main(["aces-up", "--odds", "--seeds", PLAYED_SEEDS, "--player", name,
+                           "--log", str(log)])
+        runs[name] = (status, out.getvalue(), log)
+    return runs
+
+
+@pytest.fixture(scope="session")
+def greedy_against_published():
+    """``cardgames aces-up --odds --seeds 0:1000 --player greedy --against`` the published
+    full-information log of those seeds, run once: (status, stdout, the log's path)."""
+    log = (Path(__file__).resolve().parent.parent / "benchmarks" / "results"
+           / "aces_up_classic_positions_seeds_0-999.log")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        status = main(["aces-up", "--odds", "--seeds", "0:1000", "--player", "greedy",
+                       "--against", str(log)])
+    return status, out.getvalue(), log

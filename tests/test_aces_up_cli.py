@@ -5,6 +5,7 @@ import contextlib
 import io
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from rich_game_helpers import ROOT, cardgames
@@ -259,3 +260,96 @@ def test_solve_option_on_a_lost_deal_and_bad_combinations():
     assert cardgames("--solve").returncode == 2
     assert cardgames("--classic", "--no-lone-moves").returncode == 2
     assert cardgames("--classic", "--solve", "--seed", "1").returncode == 2
+
+
+# --------------------------------------------- the odds of a player (issue 25)
+
+@pytest.mark.parametrize("argv, message", [
+    (["--odds", "--seeds", "0:5", "--player", "best"],
+     "--player: no player 'best': the players are greedy, turn, last-deal, last-two"),
+    (["--player", "turn"], "--player: only with --odds"),
+    (["--against", "x.log"], "--against: only with --odds"),
+    (["--odds", "--seeds", "0:5", "--player", "turn", "--budget", "10"],
+     "--budget: a player has no budget"),
+    (["--odds", "--seeds", "0:5", "--player", "turn", "--positions", "100", "--memory", "64"],
+     "--positions, --memory: a player has no budget"),
+    (["--odds", "--seeds", "0:5", "--against", "x.log"], "--against: only with --player"),
+    (["--odds", "--seeds", "0:5", "--paired-with", "x.log"],
+     "--paired-with: only with --player"),
+    (["--odds", "--seeds", "0:5", "--player", "turn", "--tier", "fast"], "unknown tier"),
+])
+def test_player_option_errors_say_why_with_status_2(capsys, argv, message):
+    with pytest.raises(SystemExit) as done:
+        main(["aces-up", *argv])
+    out, err = capsys.readouterr()
+    assert (done.value.code, out) == (2, "") and message in err and "Traceback" not in err
+
+
+PUBLISHED = ROOT / "benchmarks" / "results" / "aces_up_classic_positions_seeds_0-999.log"
+
+
+def test_no_honest_win_is_on_a_deal_the_published_log_proves_lost(greedy_against_published):
+    status, out, _ = greedy_against_published
+    lines = out.splitlines()
+    at = lines.index(f"with the stock known ({PUBLISHED}):")
+    won = int(lines[1].split()[1])
+    assert status == 0 and won > 10
+    assert lines[at + 1].startswith(f"  winnable        496; won by the player {won:>5}: ")
+    assert lines[at + 2] == "  cannot be won   415; won by the player     0"
+    assert all(len(line) <= 79 for line in lines if str(PUBLISHED) not in line)
+
+
+def test_an_honest_win_on_a_deal_proved_lost_fails_loudly_and_keeps_the_log(capsys, tmp_path,
+                                                                          played_logs):
+    from cardgames.aces_up import odds
+
+    run = odds.Run(True, odds.Budget(positions=1000))
+    key = odds.Header(run.identity(), "tier stdlib, memory 64 MiB per process").key()
+    wrong = tmp_path / "wrong.log"                 # a solver's log that says seed 82 is lost
+    wrong.write_text(f"# {odds.header(run, 'stdlib', 64 << 20, 1)}\n" + "".join(
+        odds.deal_line(odds.Deal(seed, "LOST" if seed in (80, 82) else "WINNABLE", 0.1, 9),
+                       key) for seed in range(100)))
+    log = tmp_path / "turn.log"
+    status = main(["aces-up", "--odds", "--seeds", "70:90", "--player", "turn", "--against",
+                   str(wrong), "--log", str(log)])
+    out, err = capsys.readouterr()
+    assert status == cli.CONTRADICTION == 70
+    assert err.splitlines()[-1] == (
+        f"cardgames aces-up: the player won 1 deal that {wrong} proves lost (seed 82): the "
+        "rules, the player or the solver is wrong; please report it (the logs keep every "
+        "deal)")
+    assert "  cannot be won  2; won by the player  1" in out
+    assert log.read_text().count("\n") == 21                  # the header and every deal
+    status = main(["aces-up", "--odds", "--seeds", "70:90", "--player", "turn", "--against",
+                   str(wrong), "--log", str(log)])            # from the log alone: the same
+    assert status == 70 and capsys.readouterr().out == out
+
+
+def test_two_players_are_compared_deal_by_deal_from_their_logs(capsys, played_logs):
+    greedy, turn = (str(played_logs[name][2]) for name in ("greedy", "turn"))
+    before = [Path(path).read_bytes() for path in (greedy, turn)]
+    status = main(["aces-up", "--odds", "--seeds", "70:90", "--player", "turn", "--log", turn,
+                   "--paired-with", greedy])
+    out = capsys.readouterr().out
+    assert status == 0 and out.splitlines()[-3:] == [
+        f"paired with player greedy on the same deals ({greedy}):",
+        "  won by both 1, by turn alone 1, by greedy alone 0, by neither 18",
+        "  turn minus greedy: +5.0 points; McNemar's exact test (two-sided): p = 1"]
+    assert out.startswith(played_logs["turn"][1])       # the summary, then the pairing
+    assert [Path(path).read_bytes() for path in (greedy, turn)] == before
+
+
+def test_a_log_to_compare_with_that_cannot_be_used_is_status_2_before_any_play(capsys,
+                                                                               tmp_path,
+                                                                               played_logs):
+    log = tmp_path / "never.log"
+    for option, path, message in [
+            ("--against", str(tmp_path / "missing.log"), "cannot read --against "),
+            ("--against", str(played_logs["turn"][2]), "not a log of the odds with the "
+                                                       "stock known"),
+            ("--paired-with", str(PUBLISHED), "not a log of a player's --odds run")]:
+        status = main(["aces-up", "--odds", "--seeds", "0:3", "--player", "turn", option,
+                       path, "--log", str(log)])
+        out, err = capsys.readouterr()
+        assert (status, out) == (2, "") and message in err and len(err.splitlines()) == 1
+        assert not log.exists()

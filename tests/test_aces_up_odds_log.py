@@ -251,3 +251,105 @@ def test_a_line_written_in_pieces_is_written_whole(tmp_path):
     log.file = real
     log.close()
     assert odds.read_log(str(path))[1] == [odds.Deal(7, "LOST", 0.25, 1234)]
+
+
+# --- a player's run (issue 25) -----------------------------------------------------------
+
+def test_a_players_run_goes_on_from_its_log_and_plays_only_what_is_missing(capsys, tmp_path,
+                                                                          played_logs):
+    log = tmp_path / "turn.log"
+    header, *deals = played_logs["turn"][2].read_text().splitlines()
+    assert header == "# classic rules, player turn, tier stdlib, 1 process"
+    log.write_text("\n".join([header, *deals[:5], deals[5][:-2]]))   # a stop cut line 6
+    status, out, _ = run_odds(capsys, "--seeds", "70:90", "--player", "turn",
+                              "--log", str(log))
+    again = log.read_text().splitlines()
+    assert status == 0 and again[:6] == [header, *deals[:5]]
+    assert again[6] == "# continued: classic rules, player turn, tier stdlib, 1 process"
+    assert sorted(line.split()[::3] for line in again[7:]) == sorted(
+        line.split()[::3] for line in deals[5:])       # seed and commands: the same games
+    assert out.splitlines()[:4] == played_logs["turn"][1].splitlines()[:4]
+
+
+@pytest.mark.parametrize("other, held", [
+    (["--player", "greedy"], "classic rules, player turn, tier stdlib, 1 process"),
+    (["--player", "turn", "--no-lone-moves"], "classic rules, player turn"),
+    (list(ODDS_BUDGET), "classic rules, player turn"),
+])
+def test_the_log_of_another_player_or_of_the_solver_is_refused_untouched(capsys, tmp_path,
+                                                                        played_logs, other,
+                                                                        held):
+    path = tmp_path / "turn.log"
+    path.write_bytes(played_logs["turn"][2].read_bytes())
+    err = refused_untouched(capsys, path, *other)
+    assert f"holds another run ({held}" in err and "give another --log" in err
+
+
+def test_a_solvers_log_is_refused_by_a_players_run(capsys, tmp_path, odds_of_six):
+    path = tmp_path / "solved.log"
+    path.write_text(odds_of_six[2])
+    err = refused_untouched(capsys, path, "--player", "turn")
+    assert "holds another run (classic rules, budget 30,000 game positions" in err
+    assert "this one is classic rules, player turn" in err
+
+
+@pytest.mark.parametrize("text, player", [
+    ("classic rules, player last-two, tier numba, 2 processes", "last-two"),
+    ("no lone moves, player turn, tier stdlib, 1 process", "turn"),
+    ("classic rules, budget 10 s per deal, tier stdlib, memory 64 MiB per process, 1 process",
+     None),
+])
+def test_a_header_names_the_player_or_the_solvers_budget(text, player):
+    found = odds.parse_header(text)
+    assert found is not None and found.player == player
+    assert found.verdicts() == (("WON", "LOST") if player else ("WINNABLE", "LOST",
+                                                                "UNSETTLED"))
+
+
+@pytest.mark.parametrize("text", [
+    "classic rules, player turn, tier stdlib, memory 64 MiB per process, 1 process",
+    "classic rules, budget 10 s per deal, tier stdlib, 1 process",
+    "classic rules, player Turn, tier stdlib, 1 process",
+])
+def test_a_header_with_a_memory_for_a_player_or_none_for_the_solver_is_no_header(text):
+    assert odds.parse_header(text) is None
+
+
+@pytest.mark.parametrize("verdict", ["WINNABLE", "UNSETTLED"])
+def test_a_solvers_verdict_in_a_players_log_is_refused_even_with_its_check(capsys, tmp_path,
+                                                                          played_logs,
+                                                                          verdict):
+    path = tmp_path / "turn.log"
+    text = played_logs["turn"][2].read_text()
+    key = odds.parse_header(text.splitlines()[0][2:]).key()
+    path.write_text(text + odds.deal_line(odds.Deal(99, verdict, 0.1, 7), key))
+    err = refused_untouched(capsys, path, "--player", "turn")
+    assert "line 22: no verdict of this log's run" in err
+    path.write_text(text.replace(" WON ", " WINNABLE ", 1))
+    assert "does not pass its check" in refused_untouched(capsys, path, "--player", "turn")
+
+
+def test_a_log_compared_with_is_read_and_checked_for_its_kind_rules_and_seeds(tmp_path,
+                                                                             played_logs,
+                                                                             odds_of_six):
+    turn = str(played_logs["turn"][2])
+    solved = tmp_path / "solved.log"
+    solved.write_text(odds_of_six[2])
+    header, verdicts = odds.compared_log(turn, "--paired-with", True, True, range(75, 80))
+    assert header.player == "turn" and len(verdicts) == 20 and verdicts[71] == "WON"
+    header, verdicts = odds.compared_log(str(solved), "--against", True, False, range(6))
+    assert header.player is None and set(verdicts.values()) <= {"WINNABLE", "LOST",
+                                                                "UNSETTLED"}
+    refusals = [
+        ((turn, "--against", True, False, range(70, 90)), "--against .*turn.log: not a log "
+         r"of the odds with the stock known \(--odds without --player\)"),
+        ((str(solved), "--paired-with", True, True, range(6)), "not a log of a player's"),
+        ((turn, "--paired-with", False, True, range(70, 90)), "a log of other rules .*: give "
+         "a log of no lone moves"),
+        ((turn, "--paired-with", True, True, range(60, 100)), "holds 20 of the seeds of "
+         "--seeds, not seed 60 for one"),
+        ((turn, "--paired-with", True, True, range(85, 91)), "not seed 90 for one"),
+    ]
+    for argv, message in refusals:
+        with pytest.raises(odds.LogError, match=message):
+            odds.compared_log(*argv)

@@ -141,3 +141,73 @@ def test_after_kill_9_no_worker_holds_the_log_and_the_run_goes_on(capsys, tmp_pa
     status, out, _ = run_odds(capsys, "--seeds", "0:1", "--positions", "3000000", "--tier",
                               "stdlib", "--log", str(log))      # seed 0, logged first
     assert status == 0 and "seeds 0..0" in out and done >= 1
+
+
+# --- a player's run: each deal played honestly (issue 25) ---------------------------------
+
+def test_a_players_deals_are_its_games_played_by_the_rules(played_logs):
+    from cardgames.aces_up.players import PLAYERS, play
+
+    for name, (status, out, log) in played_logs.items():
+        assert status == 0
+        deals = [odds.parse_line(line) for line in lines_of(log)]
+        assert [deal.seed for deal in deals] == list(range(70, 90))
+        for deal in deals:
+            game = play(seeded_position(deal.seed), PLAYERS[name])
+            assert (deal.status, deal.positions) == ("WON" if game.won else "LOST",
+                                                     len(game.line))
+        assert out.startswith(f"Aces Up, classic rules: seeds 70..89, player {name}\n")
+    won = {name: [odds.parse_line(line).seed for line in lines_of(log)
+                  if " WON " in line] for name, (_, _, log) in played_logs.items()}
+    assert won == {"greedy": [71], "turn": [71, 82]}
+
+
+def test_play_deal_is_the_game_of_the_runs_player_under_its_rules():
+    run = odds.Run(False, player="turn")
+    deal = odds.play_deal(71, run, odds.player_tier("stdlib"))
+    assert (deal.seed, deal.status) == (71, "WON") and deal.seconds > 0
+    assert odds.play_deal(70, run, "stdlib").status == "LOST"
+    assert run.identity() == "no lone moves, player turn"
+
+
+def test_a_player_in_two_processes_plays_the_games_of_one(capsys, tmp_path, played_logs):
+    two = tmp_path / "two.log"
+    status, out, _ = run_odds(capsys, "--seeds", "70:90", "--player", "turn", "--jobs", "2",
+                              "--log", str(two))
+    one = played_logs["turn"][2]
+    games = [[odds.parse_line(line)[::3] + (odds.parse_line(line).status,)
+              for line in lines_of(log)] for log in (one, two)]
+    assert status == 0 and games[0] == games[1]          # in the order of the seeds too
+    assert two.read_text().splitlines()[0] == "# classic rules, player turn, tier stdlib, " \
+                                                "2 processes"
+    assert out.splitlines()[:3] == played_logs["turn"][1].splitlines()[:3]
+
+
+def test_a_workers_piece_of_a_players_deals_is_a_fraction_of_a_second():
+    def deals(seconds):
+        return [odds.Deal(seed, "LOST", seconds, 50) for seed in range(4)]
+    assert odds.run.piece_size(deals(0.001)) == int(odds.run.PIECE_SECONDS / 0.001)
+    assert odds.run.piece_size(deals(2.0)) == 1
+    assert odds.run.piece_size(deals(0.0)) == odds.run.PIECE_MOST
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_stops_a_players_run_and_keeps_the_games_done(tmp_path, jobs):
+    log = tmp_path / "played.log"
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "cardgames", "aces-up", "--odds", "--seeds", "0:1000000",
+         "--player", "last-deal", "--tier", "stdlib", "--jobs", jobs, "--log", str(log)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        start_new_session=True)
+    deadline = time.monotonic() + 60
+    while len(lines_of(log) if log.exists() else []) < 5 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    os.killpg(child.pid, signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == 130 and out == "" and "Traceback" not in err
+    done = [odds.parse_line(line).seed for line in lines_of(log)]
+    assert done == list(range(len(done))) and len(done) >= 5      # in order, none lost
+    assert f"interrupted after {len(done):,} of 1,000,000 deals\n{log} keeps them" in err
+    if Path("/proc/self/stat").exists():
+        assert group_members(child.pid) == []

@@ -1,6 +1,8 @@
 """Tests of cardgames.aces_up.odds.summary: the counts of a run and their intervals as text,
 the time left, and a published log summed up through ``cardgames aces-up --odds``."""
 
+import math
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -58,3 +60,83 @@ def test_a_range_of_any_size_is_written_exactly_in_the_title_and_the_status_line
     text = odds.progress_text(3, huge, odds.Tally(1, 1, 1), 2.0)
     assert text.startswith("3 of 99,999,999,") and text.endswith(" open, over a year left")
     assert odds.progress_text(2, 4, odds.Tally(1, 1, 0), 10.0).endswith(", 10 s left")
+
+
+# --- a player's run (issue 25) -----------------------------------------------------------
+
+GOLDEN_PLAYED = """\
+Aces Up, classic rules: seeds 0..9, player last-deal
+  won            3  (30.0%)
+  lost           7  (70.0%)
+wins 3 of 10 deals: 30.0% (95% CI 10.8% to 60.3%), about 1 game in 3
+time per deal: median 4.00 ms, max 500 ms; 536 ms in all
+commands per deal (deals included): median 54
+with the stock known (full.log):
+  winnable       5; won by the player  2: 40.0% (95% CI 11.8% to 76.9%)
+  cannot be won  4; won by the player  0
+  unsettled      1; won by the player  1
+paired with player greedy on the same deals (greedy.log):
+  won by both 1, by last-deal alone 2, by greedy alone 1, by neither 6
+  last-deal minus greedy: +10.0 points; McNemar's exact test (two-sided): p = 1
+"""
+
+
+def played_deals():
+    """Ten deals of a player: won 2, 5 and 7; 4 ms each but the last, 500 ms."""
+    return [odds.Deal(seed, "WON" if seed in (2, 5, 7) else "LOST",
+                      0.5 if seed == 9 else 0.004, 50 + seed) for seed in range(10)]
+
+
+def test_a_players_summary_with_both_comparisons_is_these_bytes():
+    solver = {seed: "WINNABLE" if seed in (0, 1, 2, 3, 5) else
+              "UNSETTLED" if seed == 7 else "LOST" for seed in range(12)}
+    greedy = {seed: "WON" if seed in (2, 8) else "LOST" for seed in range(10)}
+    run = odds.Run(True, player="last-deal")
+    lines = odds.played_summary(played_deals(), odds.title(run, range(10)),
+                                odds.Compared("full.log", None, solver),
+                                ("last-deal", odds.Compared("greedy.log", "greedy", greedy)))
+    assert "\n".join(lines) + "\n" == GOLDEN_PLAYED
+    assert odds.lost_wins(played_deals(), odds.Compared("full.log", None, solver)) == []
+    solver[5] = "LOST"
+    assert odds.lost_wins(played_deals(), odds.Compared("full.log", None, solver)) == [5]
+
+
+def test_a_players_summary_without_comparisons_or_wins_says_nothing_of_them():
+    deals = [odds.Deal(seed, "LOST", 0.02, 60) for seed in range(4)]
+    lines = odds.played_summary(deals, "title")
+    assert lines[3] == "wins 0 of 4 deals: 0.0% (95% CI 0.0% to 49.0%)"
+    assert lines[4] == "time per deal: median 20 ms, max 20 ms; 80 ms in all"
+    assert len(lines) == 6 and not any("stock known" in line or "paired" in line
+                                       for line in lines)
+    assert odds.played_summary([], "title") == ["title", "no deals"]
+
+
+def test_the_status_line_of_a_players_run_has_no_open_deals():
+    text = odds.progress_text(4, 10, odds.Tally.of(played_deals()[:4]), 2.0, played=True)
+    assert text == "4 of 10 deals: 1 won, 3 lost, 3 s left"
+
+
+def binomial_p(alone, other_alone):
+    """McNemar's exact p-value written from its definition: twice the probability of a
+    count at most as far from even in fair coin flips, at most 1."""
+    n = alone + other_alone
+    tail = sum(Fraction(math.comb(n, i), 2 ** n) for i in range(n + 1)
+               if i <= min(alone, other_alone))
+    return min(Fraction(1), 2 * tail)
+
+
+@given(st.integers(0, 60), st.integers(0, 60))
+def test_mcnemars_exact_test_is_the_doubled_binomial_tail(alone, other_alone):
+    p = odds.mcnemar_p(alone, other_alone)
+    assert p == float(binomial_p(alone, other_alone))
+    assert p == odds.mcnemar_p(other_alone, alone)
+
+
+def test_mcnemars_test_on_known_counts():
+    assert odds.mcnemar_p(0, 0) == 1.0
+    assert odds.mcnemar_p(12, 2) == (1 + 14 + 91) / 2 ** 13
+    assert 0 < odds.mcnemar_p(551, 57) < 1e-80            # the note's pair of players: z = +20
+    alone, other_alone = 30_000, 31_000                     # a large count, still exact
+    z = (other_alone - alone - 1) / math.sqrt(alone + other_alone)
+    assert odds.mcnemar_p(alone, other_alone) == pytest.approx(math.erfc(z / math.sqrt(2)),
+                                                               rel=0.02)

@@ -1,5 +1,6 @@
 """The Aces Up odds the README publishes are those of the run logs in benchmarks/results."""
 
+import os
 import re
 from pathlib import Path
 
@@ -78,3 +79,16 @@ def test_the_runs_by_seconds_and_by_positions_never_disagree(rules):
                      if "UNSETTLED" not in (by_seconds[seed], by_positions[seed])]
     assert len(settled_twice) > 850
     assert all(by_seconds[seed] == by_positions[seed] for seed in settled_twice)
+
+
+def test_the_readme_example_of_a_players_odds_is_the_commands_output(greedy_against_published):
+    status, out, log = greedy_against_published
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = ("    $ cardgames aces-up --odds --seeds 0:1000 --player greedy --against \\\n"
+               f"          {log.relative_to(ROOT).as_posix()}\n")
+    shown = readme.split(command)[1].split("\n\n")[0].splitlines()
+    printed = out.splitlines()
+    assert status == 0 and len(shown) == len(printed) == 10
+    for text, line in zip(shown, printed):
+        if not line.startswith("time per deal:"):      # the seconds vary, the rest is exact
+            assert text == f"    {line}".replace(f"{ROOT}{os.sep}", "").replace(os.sep, "/")

@@ -1,9 +1,11 @@
 """The ``cardgames aces-up`` subcommand: the rich game (default), the classic game
-(``--classic``) and the solver (``--solve``)."""
+(``--classic``), the solver (``--solve``) and the odds (``--odds``), with the stock known or
+played by a player who does not see it (``--player``)."""
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import math
 import os
 import sys
@@ -13,7 +15,8 @@ from concurrent.futures.process import BrokenProcessPool
 
 from cardgames.aces_up import odds
 from cardgames.aces_up.course.program import main
-from cardgames.aces_up.odds import Deal, Log, Run
+from cardgames.aces_up.odds import Compared, Deal, Log, Run
+from cardgames.aces_up.players import PLAYERS
 from cardgames.aces_up.rich_game.loop import play_session
 from cardgames.aces_up.rich_game.session import DEFAULT_BUDGET, Session, solve_seed
 from cardgames.aces_up.rich_game.text import solving_line
@@ -100,14 +103,21 @@ def _solve(args: argparse.Namespace, tier: str | None) -> int:
 
 
 def _odds(args: argparse.Namespace) -> int:
-    """Solve the deals of ``--seeds`` (those the log does not hold yet), then print the
-    summary of the range.  Exit status 0; 2 for a log that belongs to another run or cannot
-    be opened; 130 when Ctrl-C stopped the run, 71 when it ran out of memory and 74 when the
-    log could not be written (the log keeps every deal finished)."""
-    run = odds.Run(not args.no_lone_moves, odds.Budget(args.budget, args.positions))
+    """Solve (or with ``--player`` play) the deals of ``--seeds`` that the log does not hold
+    yet, then print the summary of the range.  Exit status 0; 2 for a log that belongs to
+    another run or cannot be opened (the log of the run, or one to compare with); 130 when
+    Ctrl-C stopped the run, 71 when it ran out of memory and 74 when the log could not be
+    written (the log keeps every deal finished); 70 when the player won a deal that
+    ``--against`` proves lost."""
+    run = odds.Run(not args.no_lone_moves, odds.Budget(args.budget, args.positions),
+                   args.player)
     seeds: range = args.seeds
     log, deals, todo, first = None, [], 0, 0
+    against: Compared | None = None
+    paired: Compared | None = None
     try:
+        against = _compared(args.against, "--against", run, seeds, played=False)
+        paired = _compared(args.paired_with, "--paired-with", run, seeds, played=True)
         if args.log is not None:
             log = odds.Log(args.log)
         logged = {deal.seed: deal for deal in log.deals_of(run)} if log else {}
@@ -124,8 +134,43 @@ def _odds(args: argparse.Namespace) -> int:
     finally:
         if log is not None:
             log.close()
-    print("\n".join(odds.summary(deals, odds.title(run, seeds))))
-    return 0
+    if run.player is None:
+        print("\n".join(odds.summary(deals, odds.title(run, seeds))))
+        return 0
+    return _played_report(deals, run, seeds, against, paired)
+
+
+def _compared(path: str | None, option: str, run: Run, seeds: range,
+              played: bool) -> Compared | None:
+    """The log ``option`` names to compare a player's run with (None without it), read
+    whole; LogError when it is not a log of the run's rules and seeds or cannot be read."""
+    if path is None:
+        return None
+    try:
+        header, verdicts = odds.compared_log(path, option, run.lone_moves, played, seeds)
+    except OSError as error:
+        reason = (error.strerror or str(error)).lower()
+        raise odds.LogError(f"cannot read {option} {path}: {reason}") from None
+    return Compared(path, header.player, verdicts)
+
+
+def _played_report(deals: list[Deal], run: Run, seeds: range, against: Compared | None,
+                   paired: Compared | None) -> int:
+    """Print the summary of a player's run; its exit status: 0, or ``CONTRADICTION`` (and
+    why, on stderr) when the player won a deal that ``against`` proves lost."""
+    assert run.player is not None, "a player's run"
+    print("\n".join(odds.played_summary(deals, odds.title(run, seeds), against,
+                                        (run.player, paired) if paired else None)))
+    lost = odds.lost_wins(deals, against) if against is not None else []
+    if against is None or not lost:
+        return 0
+    sys.stdout.flush()
+    shown = ", ".join(map(str, sorted(lost)[:10])) + (", ..." if len(lost) > 10 else "")
+    print(f"cardgames aces-up: the player won {len(lost):,} deal{'s' * (len(lost) > 1)} "
+          f"that {against.path} proves lost (seed{'s' * (len(lost) > 1)} {shown}): the "
+          "rules, the player or the solver is wrong; please report it (the logs keep every "
+          "deal)", file=sys.stderr)
+    return CONTRADICTION
 
 
 def _stopped(error: BaseException, path: str | None, done: int, todo: int) -> int:
@@ -149,14 +194,18 @@ def _solve_all(todo: Iterable[int], count: int, run: Run, args: argparse.Namespa
                deals: list[Deal], log: Log | None) -> None:
     """Load the solver, then solve the ``count`` seeds of ``todo``, adding each deal to
     ``deals`` and to the log, with a status line on a terminal."""
+    played = run.player is not None
     with StatusLine() as status:
-        status.show(LOADING)
+        status.show(LOADING_PLAYERS if played else LOADING)
         try:
-            tier = solver_tier(args.tier)
+            tier = odds.player_tier(args.tier) if played else solver_tier(args.tier)
         except TierError as error:
             args.parser.error(str(error))
     if tier == STDLIB and wanted_tier(args.tier) == AUTO:
-        print(NO_COMPILED_SEARCH, file=sys.stderr)
+        if not played:
+            print(NO_COMPILED_SEARCH, file=sys.stderr)
+        elif importlib.util.find_spec("numba") is None:
+            print(NO_COMPILED_PLAYERS, file=sys.stderr)
     memory, jobs = args.memory << 20, worker_processes(args.jobs, count)
     if log is not None:
         log.go_on(run, tier, memory, jobs)
@@ -167,14 +216,20 @@ def _solve_all(todo: Iterable[int], count: int, run: Run, args: argparse.Namespa
                 log.add(deal)
             deals.append(deal)          # after the log: ``deals`` counts what it keeps
             tally = tally.plus(deal)
-            status.show(odds.progress_text(done, count, tally, time.monotonic() - started)
-                        + STOP_HINT)
+            status.show(odds.progress_text(done, count, tally, time.monotonic() - started,
+                                           played) + STOP_HINT)
 
 
 STOP_HINT = " (Ctrl-C stops)"
 #: What --odds says when it runs the reference search because the jit extra is not installed.
 NO_COMPILED_SEARCH = ("cardgames aces-up: the reference search runs (the compiled one, about 20 "
                       "times faster, needs the jit extra: pip install 'cardgames[jit]')")
+#: What --odds --player says when it runs the reference players for want of the jit extra.
+NO_COMPILED_PLAYERS = ("cardgames aces-up: the reference players run (the compiled ones need "
+                       "the jit extra: pip install 'cardgames[jit]')")
+#: The exit status of a player's run that won a deal --against proves lost (a bug: the
+#: status of an error of the program itself).
+CONTRADICTION = 70
 
 
 def _fail(message: str) -> int:
@@ -184,6 +239,7 @@ def _fail(message: str) -> int:
 
 
 LOADING = "loading the solver (the first time, compiling it takes about 20 s)"
+LOADING_PLAYERS = "loading the players"
 #: How the verdict names the search that ran.
 SEARCH_NAMES = {"stdlib": "reference search", "numba": "compiled search"}
 
@@ -222,6 +278,14 @@ def _positions(text: str) -> int:
     return value
 
 
+def _player(text: str) -> str:
+    """An argparse type: the name of a player (``players.PLAYERS``)."""
+    if text not in PLAYERS:
+        raise argparse.ArgumentTypeError(f"no player {text!r}: the players are "
+                                         f"{', '.join(PLAYERS)}")
+    return text
+
+
 def _jobs(text: str) -> int:
     """An argparse type: a number of processes from 1 to MAX_JOBS."""
     value = parse_integer(text)
@@ -242,7 +306,8 @@ MAX_MEMORY_MIB = 1 << 20
 DESCRIPTION = """\
 Play Aces Up: the classic commands plus undo (U), hints (? or hint) and solve;
 --classic plays the classic game of aces_up.py; --solve --seed N prints a
-winning line for a deal."""
+winning line for a deal; --odds gives the odds of winning over a range of
+deals, with the stock known or (--player) played by a player who never sees it."""
 
 EPILOG = """\
 examples:
@@ -252,6 +317,7 @@ examples:
   cardgames aces-up --solve --seed 1     # cannot be won: exit status 1
   cardgames aces-up --solve --seed 12 | python3 aces_up.py --seed 12  # a win
   cardgames aces-up --odds --seeds 0:1000 --jobs 2 --log classic.log
+  cardgames aces-up --odds --seeds 0:1000 --player turn --against classic.log
 
 --solve's exit statuses:
     0: winnable (the winning line is on stdout)
@@ -296,7 +362,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
     odds = parser.add_argument_group(
         "the odds of winning (--odds)",
         "Solve every deal of a seed range and print how many are winnable, proved\n"
-        "lost and unsettled, with 95% intervals.")
+        "lost and unsettled, with 95% intervals; or, with --player, play each deal\n"
+        "without seeing the stock and print the wins, with a 95% interval.")
     odds.add_argument("--odds", action="store_true",
                       help="solve the deals of --seeds and print the odds of winning")
     odds.add_argument("--seeds", type=_seed_range, metavar="A:B",
@@ -307,11 +374,24 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
                            "verdicts on any machine (default "
                            f"{DEFAULT_ODDS_POSITIONS:,} when --budget is not given)")
     odds.add_argument("--jobs", type=_jobs, default=None, metavar="J",
-                      help="solve J deals at once in J processes (default 1; at most "
-                           "one per core)")
+                      help="solve (or play) J deals at once in J processes (default 1; "
+                           "at most one per core)")
     odds.add_argument("--log", metavar="FILE",
                       help="keep one line per deal in FILE; a run stopped before its end "
                            "goes on from there when run again")
+    odds.add_argument("--player", type=_player, metavar="NAME",
+                      help="play each deal honestly, never seeing the stock, with the "
+                           f"player NAME ({', '.join(PLAYERS)}; simplest first), and "
+                           "print its wins (no --budget, --positions or --memory)")
+    odds.add_argument("--against", metavar="FILE",
+                      help="with --player: FILE is the --log of the odds with the stock "
+                           "known (--odds without --player) of at least the same seeds; "
+                           "print how many of the deals it proves winnable the player "
+                           "won, and fail (status 70) if it won one that FILE proves lost")
+    odds.add_argument("--paired-with", metavar="FILE",
+                      help="with --player: FILE is the --log of another player's run of "
+                           "at least the same seeds; compare the two players deal by deal "
+                           "(McNemar's exact test)")
     parser.set_defaults(func=run, parser=parser)
     return parser
 
@@ -319,17 +399,19 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
 def check(args: argparse.Namespace) -> None:
     """Reject option combinations that make no sense (argparse exits with status 2)."""
     odds_only = {"--seeds": args.seeds, "--positions": args.positions, "--jobs": args.jobs,
-                 "--log": args.log}
+                 "--log": args.log, "--player": args.player, "--against": args.against,
+                 "--paired-with": args.paired_with}
     if not args.odds and any(value is not None for value in odds_only.values()):
         given = [name for name, value in odds_only.items() if value is not None]
         args.parser.error(f"{', '.join(given)}: only with --odds")
+    _check_player(args)
     if args.odds:
         if args.classic or args.solve or args.seed is not None:
             args.parser.error("--odds solves the deals of --seeds A:B: no --classic, --solve "
                               "or --seed")
         if args.seeds is None:
             args.parser.error("--odds needs --seeds A:B (for instance --seeds 0:1000)")
-        if args.budget is None and args.positions is None:
+        if args.budget is None and args.positions is None and args.player is None:
             args.positions = DEFAULT_ODDS_POSITIONS
         args.jobs = args.jobs or 1
     if args.solve and args.seed is None:
@@ -342,3 +424,20 @@ def check(args: argparse.Namespace) -> None:
         args.budget = DEFAULT_BUDGET
     if args.memory is None and not args.classic:
         args.memory = DEFAULT_MEMORY >> 20
+
+
+def _check_player(args: argparse.Namespace) -> None:
+    """Reject the options a player's run has no use for, and the comparisons without one."""
+    if args.player is not None:
+        budget = {"--budget": args.budget, "--positions": args.positions,
+                  "--memory": args.memory}
+        given = [name for name, value in budget.items() if value is not None]
+        if given:
+            args.parser.error(f"{', '.join(given)}: a player has no budget (it plays each "
+                              "deal to its end, and never searches with the stock known)")
+    else:
+        given = [name for name, value in (("--against", args.against),
+                                          ("--paired-with", args.paired_with)) if value]
+        if given:
+            args.parser.error(f"{', '.join(given)}: only with --player (it compares a "
+                              "player's games)")

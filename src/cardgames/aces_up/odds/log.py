@@ -1,9 +1,10 @@
 """The log of an odds run, checked whole before anything is written to it.
 
 A log is ASCII text: a header line (``# classic rules, budget ..., tier ..., memory ...,
-J processes``), then ``seed STATUS seconds positions check`` per deal, in the order they
-finish; a run that goes on from a log adds a ``# continued: ...`` header with the same rules,
-budget, tier and memory.  ``check`` is eight hex digits of a CRC-32 of the run's identity
+J processes``, or for a player's run ``# classic rules, player NAME, tier ..., J
+processes``), then ``seed STATUS seconds work check`` per deal, in the order they finish
+(``run.Deal`` says what the verdicts and the work are); a run that goes on from a log adds a
+``# continued: ...`` header with the same rules, budget or player, tier and memory.  ``check`` is eight hex digits of a CRC-32 of the run's identity
 and the line: a line edited by hand, or copied from another run's log, is refused (this
 catches mistakes, not forgeries: anyone can compute it).  A run that stops (Ctrl-C, a kill,
 a power cut) keeps every deal it finished: the same command goes on from there.
@@ -21,11 +22,10 @@ import re
 import zlib
 from typing import BinaryIO
 
-from cardgames.aces_up.odds.run import Deal, Run
-from cardgames.aces_up.search import Status
+from cardgames.aces_up.odds.run import PLAYED, RULES, SOLVED, Deal, Run
 
 __all__ = ["LogError", "Header", "header", "parse_header", "parse_line", "deal_line",
-           "parse_log", "read_log", "Log"]
+           "parse_log", "read_log", "compared_log", "Log"]
 
 #: The most bytes of a piece after the last newline taken for a line cut by a stop.
 CUT_PIECE_LIMIT = 200
@@ -35,28 +35,35 @@ class LogError(ValueError):
     """A file that cannot be read as, or continued by, the run asked for."""
 
 
-def _how(tier: str, memory: int) -> str:
+def _how(run: Run, tier: str, memory: int) -> str:
     """The part of the header that, besides the identity, can change a verdict: with a
     budget in seconds the tier's speed, with a budget in positions the memory (past it the
-    search forgets, and counts positions again)."""
+    search forgets, and counts positions again); a player has no budget: its tier alone
+    (which must not change a game: a log keeps one)."""
+    if run.player is not None:
+        return f"tier {tier}"
     return f"tier {tier}, memory {memory >> 20} MiB per process"
 
 
 def header(run: Run, tier: str, memory: int, jobs: int) -> str:
     """The log's first line, without ``#``: the run's identity, then how it ran."""
-    return f"{run.identity()}, {_how(tier, memory)}, {jobs} process{'es' if jobs > 1 else ''}"
+    return (f"{run.identity()}, {_how(run, tier, memory)}, "
+            f"{jobs} process{'es' if jobs > 1 else ''}")
 
 
-_HEADER = re.compile(r"(?P<identity>(classic rules|no lone moves), budget [ -~]+ per deal), "
-                     r"(?P<how>tier [a-z]+, memory [0-9]+ MiB per process), "
+_HEADER = re.compile(r"(?P<identity>(classic rules|no lone moves), "
+                     r"(budget [ -~]+ per deal|player (?P<player>[a-z][a-z-]*))), "
+                     r"(?P<how>tier [a-z]+(?P<memory>, memory [0-9]+ MiB per process)?), "
                      r"[1-9][0-9]* process(es)?")
+_PLAYER = re.compile(r"(classic rules|no lone moves), player (?P<player>[a-z][a-z-]*)")
 _LINE = re.compile(r"(?P<seed>-?(0|[1-9][0-9]*)) (?P<status>[A-Z]+) "
                    r"(?P<seconds>[0-9]+(\.[0-9]+)?(e[-+][0-9]+)?) (?P<positions>0|[1-9][0-9]*)"
                    r" (?P<check>[0-9a-f]{8})")
 
 
 class Header:
-    """What a log's header says of its run: its identity (rules, budget) and how it ran."""
+    """What a log's header says of its run: its identity (rules, budget or player) and how
+    it ran."""
 
     def __init__(self, identity: str, how: str) -> None:
         self.identity = identity
@@ -66,11 +73,24 @@ class Header:
         """What each line's check is computed over, besides the line."""
         return f"{self.identity}, {self.how}"
 
+    @property
+    def player(self) -> str | None:
+        """The player of a player's run, None for the solver's."""
+        found = _PLAYER.fullmatch(self.identity)
+        return found["player"] if found else None
+
+    def verdicts(self) -> tuple[str, ...]:
+        """The verdicts its deals can have."""
+        return SOLVED if self.player is None else PLAYED
+
 
 def parse_header(text: str) -> Header | None:
-    """The Header of a header line's text (without ``#`` and ``continued:``), else None."""
+    """The Header of a header line's text (without ``#`` and ``continued:``), else None: a
+    solver's run says its memory, a player's does not."""
     found = _HEADER.fullmatch(text)
-    return Header(found["identity"], found["how"]) if found else None
+    if found is None or (found["player"] is None) != (found["memory"] is not None):
+        return None
+    return Header(found["identity"], found["how"])
 
 
 def _check(key: str, line: str) -> str:
@@ -79,13 +99,13 @@ def _check(key: str, line: str) -> str:
 
 
 def parse_line(line: str) -> Deal:
-    """A log line ``seed STATUS seconds positions check``; ValueError when it is not one
+    """A log line ``seed STATUS seconds work check``; ValueError when it is not one
     (ASCII digits only, a known verdict, finite seconds).  The check is read, not verified:
-    ``parse_log`` verifies it against the header."""
+    ``parse_log`` verifies it, and the verdict's kind, against the header."""
     found = _LINE.fullmatch(line)
     if found is None:
         raise ValueError(f"not a deal's line: {line[:60]!r}")
-    if found["status"] not in Status.__members__:
+    if found["status"] not in SOLVED + PLAYED:
         raise ValueError(f"unknown verdict {found['status']!r}")
     seconds = float(found["seconds"])
     if not math.isfinite(seconds):
@@ -132,6 +152,8 @@ def parse_log(text: str, name: str) -> tuple[list[str], list[Deal]]:
         if deal_line(deal, first.key()) != line + "\n":
             raise LogError(f"{where}: the line does not pass its check (edited by hand, or "
                            f"from another run's log?): {line[:60]!r}")
+        if deal.status not in first.verdicts():
+            raise LogError(f"{where}: no verdict of this log's run: {line[:60]!r}")
         deals.append(deal)
     seeds = [deal.seed for deal in deals]
     if len(set(seeds)) < len(seeds):
@@ -150,6 +172,30 @@ def read_log(path: str) -> tuple[list[str], list[Deal]]:
     """The header lines and the deals of the log at ``path`` (see ``parse_log``)."""
     with open(path, "rb") as log:
         return parse_log(_text(log.read(), path), path)
+
+
+def compared_log(path: str, option: str, lone_moves: bool, played: bool,
+                 seeds: range) -> tuple[Header, dict[int, str]]:
+    """The header and the verdicts by seed of the log at ``path``, which ``option`` names to
+    compare a player's run with: a log of the same rules, of a player's run when ``played``
+    (else of the solver's), holding every seed of ``seeds``.  LogError when it is not such
+    a log, OSError when it cannot be read; it is only read."""
+    headers, deals = read_log(path)
+    found = parse_header(headers[0]) if headers else None
+    kind = "a player's --odds run (with --player)" if played else \
+        "the odds with the stock known (--odds without --player)"
+    if found is None or (found.player is not None) != played:
+        raise LogError(f"{option} {path}: not a log of {kind}")
+    if not found.identity.startswith(f"{RULES[lone_moves]}, "):
+        raise LogError(f"{option} {path}: a log of other rules ({headers[0]}): give a log "
+                       f"of {RULES[lone_moves]}")
+    verdicts = {deal.seed: deal.status for deal in deals}
+    held = sum(1 for seed in verdicts if seed in seeds)
+    if held < seeds.stop - seeds.start:
+        missing = next(seed for seed in seeds if seed not in verdicts)
+        raise LogError(f"{option} {path}: holds {held:,} of the seeds of --seeds, not seed "
+                       f"{missing} for one: give a log of (at least) the same seeds")
+    return found, verdicts
 
 
 class Log:
@@ -212,10 +258,11 @@ class Log:
         if not self.writable:
             raise LogError(f"cannot write the log {self.path}")
         line = header(run, tier, memory, jobs)
-        ours = Header(run.identity(), _how(tier, memory))
+        ours = Header(run.identity(), _how(run, tier, memory))
         if self.header is not None and ours.key() != self.header.key():
+            same = "--tier" if run.player is not None else "--tier and --memory"
             raise LogError(f"{self.path} was made as {self.headers[0]}; go on with the same "
-                           "--tier and --memory")
+                           f"{same}")
         if not self.data.endswith(b"\n"):
             self.file.truncate(self.data.rfind(b"\n") + 1)
         continued = "continued: " if self.header is not None else ""

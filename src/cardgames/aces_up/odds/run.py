@@ -1,30 +1,48 @@
-"""What an odds run solves (the rules and the budget) and the solving of its deals, in one
-process or a pool of them."""
+"""What an odds run does (the rules, and the budget of the solver or the player that plays)
+and the solving or playing of its deals, in one process or a pool of them."""
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import islice
 from typing import TYPE_CHECKING, NamedTuple
 
+from cardgames import clock
+from cardgames.aces_up.players import PLAYERS, play
 from cardgames.aces_up.rules import seeded_position
-from cardgames.aces_up.search import solve
+from cardgames.aces_up.search import Status, solve, wanted_tier
 from cardgames.numbers import integer_text
 from cardgames.simulate import prepare_worker, stop_pool, terminate_as_exit
+from cardgames.tiers import STDLIB
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
 #: How the log and the summary name the two sets of rules.
 RULES = {True: "classic rules", False: "no lone moves"}
-#: Deals handed to each worker ahead of the results: enough to keep it busy.
+#: Deals (or pieces of a player's deals) handed to each worker ahead of the results.
 AHEAD = 2
+#: The verdicts of a deal a player played: won or lost.
+WON, PLAYED_LOST = "WON", "LOST"
+PLAYED = (WON, PLAYED_LOST)
+#: The verdicts of a deal the solver solved (``Status``'s names).
+SOLVED = tuple(Status.__members__)
+#: About how long a piece of a player's deals takes in a worker, and the most deals in one:
+#: a player's deal can take a fraction of a millisecond, less than handing it over.
+PIECE_SECONDS = 0.25
+PIECE_MOST = 1000
 
 
 class Deal(NamedTuple):
-    """One solved deal: its seed, the verdict's name (``Status``), seconds and positions."""
+    """One deal: its seed, the verdict's name, seconds and work.
+
+    Solved, the verdict is a ``Status`` name and the work the positions searched; played,
+    the verdict is ``WON`` or ``LOST`` and the work the commands of the game (deals
+    included).
+    """
 
     seed: int
     status: str
@@ -60,14 +78,20 @@ def _exact(seconds: float) -> str:
 
 @dataclass(frozen=True)
 class Run:
-    """What a run solves: the rules and the budget, which decide its verdicts."""
+    """What a run does: the rules and either the solver's budget or the player (a name of
+    ``players.PLAYERS``) that plays each deal honestly; they decide its verdicts."""
 
     lone_moves: bool
-    budget: Budget
+    budget: Budget = field(default_factory=Budget)
+    player: str | None = None
+
+    def what(self) -> str:
+        """``budget ... per deal`` for the solver, ``player NAME`` for a player."""
+        return self.budget.text() if self.player is None else f"player {self.player}"
 
     def identity(self) -> str:
         """The start of the log's header: two logs with the same identity can be merged."""
-        return f"{RULES[self.lone_moves]}, {self.budget.text()}"
+        return f"{RULES[self.lone_moves]}, {self.what()}"
 
 
 def solve_deal(seed: int, run: Run, tier: str | None, memory: int) -> Deal:
@@ -83,30 +107,85 @@ def solve_deal(seed: int, run: Run, tier: str | None, memory: int) -> Deal:
     return Deal(seed, found.status.name, found.seconds, found.nodes)
 
 
+def player_tier(tier: str | None) -> str:
+    """The tier the players run in: ``tier`` is checked as the solver's, without loading
+    anything (TierError when it is unknown or not installed), and the players run in the
+    reference tier, the only one they have."""
+    wanted_tier(tier)
+    return STDLIB
+
+
+def play_deal(seed: int, run: Run, tier: str) -> Deal:
+    """Play the deal of ``seed`` to its end with the run's player, who never sees the
+    stock: won or lost, the seconds it took and the commands played (``tier`` as
+    ``player_tier``).  Ctrl-C raises KeyboardInterrupt, and no deal is made of it."""
+    assert run.player is not None, "a run of a player"
+    with clock.stops_excluded():
+        started = clock.now()
+        game = play(seeded_position(seed), PLAYERS[run.player], run.lone_moves)
+        seconds = clock.now() - started
+    return Deal(seed, WON if game.won else PLAYED_LOST, seconds, len(game.line))
+
+
+def deal_of(seed: int, run: Run, tier: str, memory: int) -> Deal:
+    """The deal of ``seed`` solved (``solve_deal``) or, in a player's run, played
+    (``play_deal``)."""
+    if run.player is None:
+        return solve_deal(seed, run, tier, memory)
+    return play_deal(seed, run, tier)
+
+
+def deals_of(seeds: list[int], run: Run, tier: str, memory: int) -> list[Deal]:
+    """``deal_of`` each seed, in order: a piece of work for a worker."""
+    return [deal_of(seed, run, tier, memory) for seed in seeds]
+
+
+def piece_size(deals: list[Deal]) -> int:
+    """How many of a player's deals the next piece handed to a worker holds: about
+    ``PIECE_SECONDS`` of work at the pace of ``deals``, the last piece's."""
+    seconds = sum(deal.seconds for deal in deals) / len(deals)
+    return max(1, min(PIECE_MOST, int(PIECE_SECONDS / max(seconds, 1e-6))))
+
+
 def solved(seeds: Iterable[int], run: Run, tier: str, memory: int,
            jobs: int = 1) -> Iterator[Deal]:
-    """Solve each seed, yielding its deal as soon as it and the ones before it are done.
+    """Solve (or play) each seed, yielding its deal as soon as it and the ones before it
+    are done.
 
     The seeds are taken as they are needed (a range of any size costs no memory).
-    ``jobs > 1`` solves in a pool of processes (started once the caller has loaded the
-    solver, so that forked workers inherit it).  Ctrl-C or SIGTERM stops the pool at once:
-    the deals already yielded are all that is kept.
+    ``jobs > 1`` works in a pool of processes (started once the caller has loaded the
+    solver, so that forked workers inherit it), a seed at a time for the solver, in pieces
+    of a fraction of a second for a player.  Ctrl-C or SIGTERM stops the pool at once: the
+    deals already yielded are all that is kept.
     """
     if jobs == 1:
         for seed in seeds:
-            yield solve_deal(seed, run, tier, memory)
+            yield deal_of(seed, run, tier, memory)
         return
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=prepare_worker)
     with terminate_as_exit():
         try:
-            waiting: deque[Future[Deal]] = deque()
-            for seed in seeds:
-                waiting.append(pool.submit(solve_deal, seed, run, tier, memory))
-                if len(waiting) >= AHEAD * jobs:
-                    yield waiting.popleft().result()
-            while waiting:
-                yield waiting.popleft().result()
+            yield from _pooled(pool, iter(seeds), run, tier, memory, jobs)
         except BaseException:
             stop_pool(pool)
             raise
     pool.shutdown(wait=True)
+
+
+def _pooled(pool: ProcessPoolExecutor, seeds: Iterator[int], run: Run, tier: str,
+            memory: int, jobs: int) -> Iterator[Deal]:
+    """The deals of ``seeds`` worked out in ``pool``, in order, ``AHEAD`` pieces a worker
+    handed out ahead of the results."""
+    waiting: deque[Future[list[Deal]]] = deque()
+    size = 1
+    while True:
+        piece = list(islice(seeds, size))
+        if piece:
+            waiting.append(pool.submit(deals_of, piece, run, tier, memory))
+        if not waiting:
+            return
+        if len(waiting) >= AHEAD * jobs or not piece:
+            deals = waiting.popleft().result()
+            yield from deals
+            if run.player is not None:
+                size = piece_size(deals)
