@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich_game_helpers import (
+    HONEST,
     QUICK,
     ROOT,
     cardgames,
@@ -47,8 +48,8 @@ Stock: 44 cards (11 deals left)   Foundation: 0 cards
 
 
 def test_a_scripted_game_reads_exactly_so():
-    status, text = transcript(Session(10, tier="stdlib"),
-                              ["F 9", "T 1 2", "F 1", "?", "D", "R", "U", "F 3", "Q"])
+    status, text = transcript(Session(10, tier="stdlib", honest=HONEST),
+                              ["F 9", "T 1 2", "F 1", "?", "peek", "D", "R", "U", "F 3", "Q"])
     assert status == 0
     assert text == (
         HELP + "\nSeed 10 (replay it: cardgames aces-up --seed 10)\n" + BOARD_10
@@ -59,7 +60,14 @@ def test_a_scripted_game_reads_exactly_so():
         + "\naces-up> F 1\n"
           "J\u2665 cannot be discarded: no higher heart is at the bottom of another column.\n"
         + BOARD_10
-        + "\naces-up> ?\nThis position cannot be won.\n" + BOARD_10
+        + "\naces-up> ?\n"
+          "Plan for this turn (the last-deal player, who does not see the stock):\n"
+          "  F 4    discard 5\u2665 from column 4\n"
+          "  F 3    discard 2\u2665 from column 3\n"
+          "  D      deal one card onto each column\n"
+          "Its chance of winning: about 0% (95% interval 0-32.4%, 8 sampled stocks).\n"
+        + BOARD_10
+        + "\naces-up> peek\nThis position cannot be won.\n" + BOARD_10
         + "\naces-up> D\n" + BOARD_10_DEALT
         + "\naces-up> R\nRestarted: the deal's first position (U takes it back).\n" + BOARD_10
         + "\naces-up> U\nUndone.\n" + BOARD_10_DEALT
@@ -109,8 +117,8 @@ def test_the_offer_ends_on_q_or_at_the_end_of_input(answers, end):
 
 
 def test_solve_command_plays_to_a_win_and_undo_works_in_the_loop():
-    out = run_lines(Session(15), ["F 1", "D", "U", "U", "U", "?", "solve"])
-    assert "Nothing to undo." in out and "Undone." in out and "Hint: " in out
+    out = run_lines(Session(15), ["F 1", "D", "U", "U", "U", "peek", "solve"])
+    assert "Nothing to undo." in out and "Undone." in out and "Hint (knowing the stock): " in out
     assert out.endswith("Won by the solver. (seed 15)\n" + OFFER + "\n" + OFFER_PROMPT + "\n")
 
 
@@ -223,7 +231,7 @@ def test_ctrl_c_during_solve_asks_the_solver_once():
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 60), st.lists(st.sampled_from(
     ["D", "F 1", "F 2", "F 3", "F 4", "T 1 2", "T 2 1", "T 3 4", "T 4 3", "T 1 9", "U", "R",
-     "?", "H", "solve", "", "x" * 100, "F", "N 7", "Q", "3", "\u3042" * 30,
+     "?", "peek", "H", "solve", "demo", "", "x" * 100, "F", "N 7", "Q", "3", "\u3042" * 30,
      "\u3042 " * 30]),
     max_size=25))
 def test_every_line_fits_in_79_columns_and_no_command_raises(seed, lines):
@@ -243,21 +251,23 @@ def test_the_printed_seed_replays_the_same_game():
 
 
 def test_the_subcommand_plays_the_rich_game_by_default():
-    done = cardgames("--seed", "10", stdin=b"?\nq\n")
+    done = cardgames("--seed", "10", stdin=b"peek\n?\nq\n")
     assert done.returncode == 0
     assert "This position cannot be won.".encode() in done.stdout
+    assert b"Plan for this turn (the last-deal player, who does not see the stock):\n" \
+           b"  F 4    discard" in done.stdout
     assert done.stdout.endswith("You have chosen to quit.\n".encode())
 
 
 @pytest.mark.parametrize("tier, status", [("numpy", 0), ("bogus", 2)])
 def test_the_game_under_a_simulation_tier_or_a_bad_one(tier, status):
     done = subprocess.run([sys.executable, "-m", "cardgames", "aces-up", "--seed", "0"],
-                          input=b"?\nQ\n", capture_output=True, timeout=120,
+                          input=b"peek\nQ\n", capture_output=True, timeout=120,
                           env={**os.environ, "CARDGAMES_TIER": tier,
                                "PYTHONPATH": str(ROOT / "src")})
     assert done.returncode == status and b"Traceback" not in done.stderr
     if status == 0:
-        assert b"Hint: " in done.stdout                # numpy: the reference search answers
+        assert b"Hint (knowing the stock): " in done.stdout    # numpy: the reference search
     else:
         assert b"unknown tier 'bogus'" in done.stderr
 
@@ -276,11 +286,11 @@ class Terminal:
 
 
 def test_a_terminal_narrower_than_79_columns_gets_lines_that_fit_it_whole_words(monkeypatch):
-    script = ["H", "hint", "F 9", "solve"]
-    _, wide = transcript(Session(12, tier="stdlib"), script, seeds=[15])
+    script = ["H", "hint", "peek", "F 9", "solve"]
+    _, wide = transcript(Session(12, tier="stdlib", honest=HONEST), script, seeds=[15])
     monkeypatch.setattr(sys, "stdout", Terminal())
     monkeypatch.setenv("COLUMNS", "60")
-    _, narrow = transcript(Session(12, tier="stdlib"), script, seeds=[15])
+    _, narrow = transcript(Session(12, tier="stdlib", honest=HONEST), script, seeds=[15])
     assert max(columns(line) for line in wide.split("\n")) > 60     # the test bites
     assert max(columns(line) for line in narrow.split("\n")) <= 60
     assert narrow.split() == wide.split()                          # no word cut
@@ -305,6 +315,6 @@ def test_out_of_memory_in_a_hint_says_so_and_the_game_goes_on(monkeypatch):
     monkeypatch.setattr(session_module.search, "solve", no_memory)
     session = Session(10, **QUICK)
     start = session.position
-    out = run_lines(session, ["?", "solve", "D"])
+    out = run_lines(session, ["peek", "solve", "D"])
     assert out.count(OUT_OF_MEMORY + "\n") == 2 and "Traceback" not in out
     assert session.history[:2] == [start, rules.deal(start)]    # as it was, then D played
