@@ -259,3 +259,30 @@ def test_solve_option_on_a_lost_deal_and_bad_combinations():
     assert cardgames("--solve").returncode == 2
     assert cardgames("--classic", "--no-lone-moves").returncode == 2
     assert cardgames("--classic", "--solve", "--seed", "1").returncode == 2
+
+
+def test_demo_plays_a_deal_and_replays_it_byte_for_byte():
+    first = cardgames("--seed", "71", "--demo")
+    again = cardgames("--seed", "71", "--demo")
+    assert first.returncode == again.returncode == 0 and first.stdout == again.stdout
+    text = first.stdout.decode()
+    assert text.startswith("Seed 71 (replay it: cardgames aces-up --seed 71)\n")
+    assert "\ndemo> " in text and text.endswith("Won by the last-deal player. (seed 71)\n")
+
+
+def test_demo_with_another_player_and_without_a_seed():
+    done = cardgames("--demo", "--player", "greedy", "--delay", "0")
+    assert done.returncode == 0 and b"The greedy player plays the rest" in done.stdout
+    seed = done.stdout.split(b" ")[1]
+    assert cardgames("--seed", seed.decode(), "--demo", "--player", "greedy").stdout == done.stdout
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--player", "greedy"], b"--player: only with --demo"),
+    (["--demo", "--player", "bogus"], b"--player can be greedy, turn, last-deal or last-two"),
+    (["--demo", "--classic"], b"--demo watches a player play"),
+    (["--demo", "--delay", "-1"], b"not a number of seconds from 0 to 60"),
+])
+def test_bad_demo_options_exit_2(argv, message):
+    done = cardgames(*argv)
+    assert done.returncode == 2 and message in done.stderr and b"Traceback" not in done.stderr

@@ -4,6 +4,7 @@ reasons in every error, lines within 79 columns, Ctrl-C, and the command in a su
 
 import os
 import re
+import signal
 import subprocess
 import sys
 
@@ -22,9 +23,12 @@ from rich_game_helpers import (
 )
 
 from cardgames.aces_up import rules, search
-from cardgames.aces_up.rich_game.loop import _solve_lines, play_session
+from cardgames.aces_up.players import PLAYERS, play
+from cardgames.aces_up.rich_game import loop
+from cardgames.aces_up.rich_game.loop import _solve_lines, play_demo, play_session
 from cardgames.aces_up.rich_game.session import Session
 from cardgames.aces_up.rich_game.text import (
+    DEMO_STOPPED,
     HELP,
     OFFER,
     OFFER_PROMPT,
@@ -318,3 +322,102 @@ def test_out_of_memory_in_a_hint_says_so_and_the_game_goes_on(monkeypatch):
     out = run_lines(session, ["peek", "solve", "D"])
     assert out.count(OUT_OF_MEMORY + "\n") == 2 and "Traceback" not in out
     assert session.history[:2] == [start, rules.deal(start)]    # as it was, then D played
+
+
+# ---------------------------------------------------------------- the honest hint and the demo
+
+
+@pytest.mark.parametrize("seed", [71, 12])
+def test_the_demo_plays_the_players_game_move_by_move(seed):
+    session = Session(seed, **QUICK)
+    status, text = transcript(session, ["demo", "Q"])
+    game = play(rules.seeded_position(seed), PLAYERS["last-deal"])
+    shown = re.findall(r"\ndemo> (D|F \d|T \d \d)  \(", text)
+    assert status == 0 and shown == [str(command) for command in game.line]
+    assert "The last-deal player plays the rest of this deal (Ctrl-C stops it).\n" in text
+    replay = f"cardgames aces-up --seed {seed} --demo"
+    if game.won:
+        assert f"Watch it again from the deal's start: {replay}\n" in text
+        assert f"Won by the last-deal player. (seed {seed})\n{OFFER}\n" in text
+    else:
+        assert (f"The last-deal player lost this deal. Watch it again from the deal's start:\n"
+                f"  {replay}\n") in text
+
+
+def test_the_demo_shows_each_board_once_and_its_moves_undo_one_by_one():
+    session = Session(12, **QUICK)
+    status, text = transcript(session, ["demo", "U", "Q"])
+    game = play(rules.seeded_position(12), PLAYERS["last-deal"])
+    assert text.count("\nStock: ") == 1 + len(game.line) + 1     # start, each move, after U
+    assert len(session.history) == len(game.line)                 # one step taken back
+
+
+def test_ctrl_c_in_the_demo_stops_it_and_the_game_goes_on():
+    written = []
+
+    def write(text):
+        written.append(text)
+        if len(written) == 6:
+            raise KeyboardInterrupt
+
+    session = Session(12, **QUICK)
+    list(react(session, "D"))
+    lines = iter(["demo", "Q"])
+    play_session(session, lambda prompt: next(lines), write)
+    assert DEMO_STOPPED in written and written[-1] == "You have chosen to quit."
+    assert len(session.history) > 2                                # the moves made stay
+
+
+def test_the_demo_without_a_prompt_and_with_a_delay(monkeypatch):
+    waits = []
+    monkeypatch.setattr(loop.time, "sleep", waits.append)
+    out = []
+    assert play_demo(Session(None, **QUICK), "greedy", out.append, 0.25, lambda: 82) == 0
+    game = play(rules.seeded_position(82), PLAYERS["greedy"])
+    assert out[0] == "Seed 82 (replay it: cardgames aces-up --seed 82)"
+    assert waits == [0.25] * len(game.line)
+    assert game.line and not game.won and out[-2] == (
+        "The greedy player lost this deal. Watch it again from the deal's start:\n"
+        "  cardgames aces-up --seed 82 --demo --player greedy")
+
+
+def test_the_honest_hint_at_the_end_of_input_and_on_bad_lines():
+    status, text = transcript(Session(12, **QUICK), ["? 1", "peek x", "demo 2", "hint"])
+    assert status == 0 and text.endswith("\naces-up> \n")
+    for word in ("?", "PEEK", "DEMO"):
+        assert f"\n{word} takes no number (H lists the commands).\n" in text
+    assert text.count("Plan for this turn (the last-deal player") == 1
+    assert text.count("\nStock: 48 cards") == 5                    # nothing was played
+
+
+#: Plays seed 12 with an estimate that would take minutes: says "estimating" on stderr at the
+#: first sampled stock, then reads the rest of the lines.
+LONG_ESTIMATE = """
+import sys
+from cardgames.aces_up.rich_game.advice import Budget
+from cardgames.aces_up.rich_game.loop import play_session
+from cardgames.aces_up.rich_game.session import Session
+session = Session(12, honest=Budget(10 ** 6, None))
+def estimating(samples, seconds):
+    if samples == 1:
+        print("estimating", file=sys.stderr, flush=True)
+session.estimating = estimating
+sys.exit(play_session(session))
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_in_a_long_estimate_stops_it_and_the_game_goes_on():
+    process = subprocess.Popen([sys.executable, "-c", LONG_ESTIMATE], cwd=ROOT,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE,
+                               env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+    process.stdin.write(b"?\n")
+    process.stdin.flush()
+    assert process.stderr.readline() == b"estimating\n"
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(b"D\nQ\n", timeout=60)
+    assert process.returncode == 0 and b"Traceback" not in err
+    assert re.search(rb"Its chance of winning: about [\d.]+% \(95% interval [\d.]+-[\d.]+%,"
+                     rb"\s+[\d,]+ sampled stocks?;\s+interrupted\)\.\n", out)
+    assert b"Stock: 44 cards" in out and out.endswith(b"You have chosen to quit.\n")

@@ -6,12 +6,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgames.aces_up import rules, search
+from cardgames.aces_up.rich_game.advice import Advice, Chance
 from cardgames.aces_up.rich_game.session import Guess, Session
 from cardgames.aces_up.rich_game.text import (
     HELP,
     WIDTH,
+    advice_lines,
     board_lines,
+    chance_text,
     guess_lines,
+    hint_line,
     peek_line,
     seed_line,
 )
@@ -128,3 +132,35 @@ def test_packed_lines_keep_their_commas_within_the_width(width, words):
     lines = packed(words, width)
     assert max(len(line) for line in lines) <= width
     assert ", ".join(line.strip().rstrip(",") for line in lines).split(", ") == words
+
+
+@pytest.mark.parametrize("chance, text", [
+    (Chance(1, 1, True), "100% (the stock is empty: the plan wins)"),
+    (Chance(0, 1, True), "0% (the stock is empty: this position cannot be won)"),
+    (Chance(14, 24, True), "58.3% (exact: 14 of the 24 orders of the stock)"),
+    (Chance(6_836, 40_320, True), "17.0% (exact: 6,836 of the 40,320 orders of the stock)"),
+    (Chance(3, 100, False), "about 3.0% (95% interval 1.0-8.5%, 100 sampled stocks)"),
+    (Chance(0, 1, False, True), "about 0% (95% interval 0-79.3%, 1 sampled stock; interrupted)"),
+    (Chance(0, 0, False, True), "not estimated (interrupted)"),
+])
+def test_a_chance_in_words(chance, text):
+    assert chance_text(chance) == text
+
+
+def test_the_honest_hint_lists_the_plan_to_type_and_the_deal():
+    position = rules.seeded_position(12)
+    plan = (rules.parse_command("F 1"),)
+    assert advice_lines(position, Advice("last-deal", plan, Chance(3, 100, False))) == (
+        "Plan for this turn (the last-deal player, who does not see the stock):\n"
+        "  F 1    discard 5\u2665 from column 1\n"
+        "  D      deal one card onto each column\n"
+        "Its chance of winning: about 3.0% (95% interval 1.0-8.5%, 100 sampled stocks).")
+    empty = rules.Position((), position.columns, position.foundation)
+    assert advice_lines(empty, Advice("last-deal", (), Chance(0, 1, True))).split("\n")[0] == (
+        "No move helps the last-deal player (it does not see the stock).")
+
+
+def test_the_honest_hint_on_a_won_game():
+    session = Session(12)
+    session.play_winning_line()
+    assert hint_line(session) == "The game is won."

@@ -236,7 +236,7 @@ def advice_lines(position: Position, advice: Advice) -> str:
         if command != deal:
             position = rules.apply(position, command)
     if len(lines) == 1:
-        lines[0] = lines[0][:-1] + ": no move helps."
+        lines[0] = f"No move helps the {advice.player} player (it does not see the stock)."
     lines.append(f"Its chance of winning: {chance_text(advice.chance)}.")
     return fit("\n".join(lines))
 
