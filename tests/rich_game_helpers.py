@@ -6,12 +6,17 @@ import subprocess
 import sys
 from pathlib import Path
 
+from cardgames.aces_up.rich_game.advice import Budget
 from cardgames.aces_up.rich_game.loop import _react, play_session
 from cardgames.aces_up.rich_game.session import parse
 
 ROOT = Path(__file__).resolve().parent.parent
+#: A small budget of the honest hint's chance, counted in sampled stocks (no time limit), so
+#: that every answer is the same on any machine.
+HONEST = Budget(samples=8, seconds=None, exact_seconds=None)
 #: Small solver budgets, counted in positions, so that every answer is the same on any machine.
-QUICK = {"tier": "stdlib", "nodes": 3_000, "guess_nodes": 3_000, "guess_seconds": None}
+QUICK = {"tier": "stdlib", "nodes": 3_000, "guess_nodes": 3_000, "guess_seconds": None,
+         "honest": HONEST}
 
 
 def run_lines(session, lines):

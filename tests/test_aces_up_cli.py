@@ -267,7 +267,7 @@ def test_solve_option_on_a_lost_deal_and_bad_combinations():
 @pytest.mark.parametrize("argv, message", [
     (["--odds", "--seeds", "0:5", "--player", "best"],
      "--player: no player 'best': the players are greedy, turn, last-deal, last-two"),
-    (["--player", "turn"], "--player: only with --odds"),
+    (["--player", "turn"], "--player: only with --demo or --odds"),
     (["--against", "x.log"], "--against: only with --odds"),
     (["--odds", "--seeds", "0:5", "--player", "turn", "--budget", "10"],
      "--budget: a player has no budget"),
@@ -353,3 +353,31 @@ def test_a_log_to_compare_with_that_cannot_be_used_is_status_2_before_any_play(c
         out, err = capsys.readouterr()
         assert (status, out) == (2, "") and message in err and len(err.splitlines()) == 1
         assert not log.exists()
+
+
+def test_demo_plays_a_deal_and_replays_it_byte_for_byte():
+    first = cardgames("--seed", "71", "--demo")
+    again = cardgames("--seed", "71", "--demo")
+    assert first.returncode == again.returncode == 0 and first.stdout == again.stdout
+    text = first.stdout.decode()
+    assert text.startswith("Seed 71 (replay it: cardgames aces-up --seed 71)\n")
+    assert "\ndemo> " in text and text.endswith("Won by the last-deal player. (seed 71)\n")
+
+
+def test_demo_with_another_player_and_without_a_seed():
+    done = cardgames("--demo", "--player", "greedy", "--delay", "0")
+    assert done.returncode == 0 and b"The greedy player plays the rest" in done.stdout
+    seed = done.stdout.split(b" ")[1]
+    assert cardgames("--seed", seed.decode(), "--demo", "--player", "greedy").stdout == done.stdout
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--player", "greedy"], b"--player: only with --demo or --odds"),
+    (["--demo", "--player", "bogus"],
+     b"no player 'bogus': the players are greedy, turn, last-deal, last-two"),
+    (["--demo", "--classic"], b"--demo watches a player play"),
+    (["--demo", "--delay", "-1"], b"not a number of seconds from 0 to 60"),
+])
+def test_bad_demo_options_exit_2(argv, message):
+    done = cardgames(*argv)
+    assert done.returncode == 2 and message in done.stderr and b"Traceback" not in done.stderr

@@ -4,6 +4,7 @@ reasons in every error, lines within 79 columns, Ctrl-C, and the command in a su
 
 import os
 import re
+import signal
 import subprocess
 import sys
 
@@ -11,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich_game_helpers import (
+    HONEST,
     QUICK,
     ROOT,
     cardgames,
@@ -21,9 +23,12 @@ from rich_game_helpers import (
 )
 
 from cardgames.aces_up import rules, search
-from cardgames.aces_up.rich_game.loop import _solve_lines, play_session
+from cardgames.aces_up.players import PLAYERS, play
+from cardgames.aces_up.rich_game import loop
+from cardgames.aces_up.rich_game.loop import _solve_lines, play_demo, play_session
 from cardgames.aces_up.rich_game.session import Session
 from cardgames.aces_up.rich_game.text import (
+    DEMO_STOPPED,
     HELP,
     OFFER,
     OFFER_PROMPT,
@@ -47,8 +52,8 @@ Stock: 44 cards (11 deals left)   Foundation: 0 cards
 
 
 def test_a_scripted_game_reads_exactly_so():
-    status, text = transcript(Session(10, tier="stdlib"),
-                              ["F 9", "T 1 2", "F 1", "?", "D", "R", "U", "F 3", "Q"])
+    status, text = transcript(Session(10, tier="stdlib", honest=HONEST),
+                              ["F 9", "T 1 2", "F 1", "?", "peek", "D", "R", "U", "F 3", "Q"])
     assert status == 0
     assert text == (
         HELP + "\nSeed 10 (replay it: cardgames aces-up --seed 10)\n" + BOARD_10
@@ -59,7 +64,14 @@ def test_a_scripted_game_reads_exactly_so():
         + "\naces-up> F 1\n"
           "J\u2665 cannot be discarded: no higher heart is at the bottom of another column.\n"
         + BOARD_10
-        + "\naces-up> ?\nThis position cannot be won.\n" + BOARD_10
+        + "\naces-up> ?\n"
+          "Plan for this turn (the last-deal player, who does not see the stock):\n"
+          "  F 4    discard 5\u2665 from column 4\n"
+          "  F 3    discard 2\u2665 from column 3\n"
+          "  D      deal one card onto each column\n"
+          "Its chance of winning: about 0% (95% interval 0-32.4%, 8 sampled stocks).\n"
+        + BOARD_10
+        + "\naces-up> peek\nThis position cannot be won.\n" + BOARD_10
         + "\naces-up> D\n" + BOARD_10_DEALT
         + "\naces-up> R\nRestarted: the deal's first position (U takes it back).\n" + BOARD_10
         + "\naces-up> U\nUndone.\n" + BOARD_10_DEALT
@@ -109,8 +121,8 @@ def test_the_offer_ends_on_q_or_at_the_end_of_input(answers, end):
 
 
 def test_solve_command_plays_to_a_win_and_undo_works_in_the_loop():
-    out = run_lines(Session(15), ["F 1", "D", "U", "U", "U", "?", "solve"])
-    assert "Nothing to undo." in out and "Undone." in out and "Hint: " in out
+    out = run_lines(Session(15), ["F 1", "D", "U", "U", "U", "peek", "solve"])
+    assert "Nothing to undo." in out and "Undone." in out and "Hint (knowing the stock): " in out
     assert out.endswith("Won by the solver. (seed 15)\n" + OFFER + "\n" + OFFER_PROMPT + "\n")
 
 
@@ -223,7 +235,7 @@ def test_ctrl_c_during_solve_asks_the_solver_once():
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 60), st.lists(st.sampled_from(
     ["D", "F 1", "F 2", "F 3", "F 4", "T 1 2", "T 2 1", "T 3 4", "T 4 3", "T 1 9", "U", "R",
-     "?", "H", "solve", "", "x" * 100, "F", "N 7", "Q", "3", "\u3042" * 30,
+     "?", "peek", "H", "solve", "demo", "", "x" * 100, "F", "N 7", "Q", "3", "\u3042" * 30,
      "\u3042 " * 30]),
     max_size=25))
 def test_every_line_fits_in_79_columns_and_no_command_raises(seed, lines):
@@ -243,21 +255,23 @@ def test_the_printed_seed_replays_the_same_game():
 
 
 def test_the_subcommand_plays_the_rich_game_by_default():
-    done = cardgames("--seed", "10", stdin=b"?\nq\n")
+    done = cardgames("--seed", "10", stdin=b"peek\n?\nq\n")
     assert done.returncode == 0
     assert "This position cannot be won.".encode() in done.stdout
+    assert b"Plan for this turn (the last-deal player, who does not see the stock):\n" \
+           b"  F 4    discard" in done.stdout
     assert done.stdout.endswith("You have chosen to quit.\n".encode())
 
 
 @pytest.mark.parametrize("tier, status", [("numpy", 0), ("bogus", 2)])
 def test_the_game_under_a_simulation_tier_or_a_bad_one(tier, status):
     done = subprocess.run([sys.executable, "-m", "cardgames", "aces-up", "--seed", "0"],
-                          input=b"?\nQ\n", capture_output=True, timeout=120,
+                          input=b"peek\nQ\n", capture_output=True, timeout=120,
                           env={**os.environ, "CARDGAMES_TIER": tier,
                                "PYTHONPATH": str(ROOT / "src")})
     assert done.returncode == status and b"Traceback" not in done.stderr
     if status == 0:
-        assert b"Hint: " in done.stdout                # numpy: the reference search answers
+        assert b"Hint (knowing the stock): " in done.stdout    # numpy: the reference search
     else:
         assert b"unknown tier 'bogus'" in done.stderr
 
@@ -276,11 +290,11 @@ class Terminal:
 
 
 def test_a_terminal_narrower_than_79_columns_gets_lines_that_fit_it_whole_words(monkeypatch):
-    script = ["H", "hint", "F 9", "solve"]
-    _, wide = transcript(Session(12, tier="stdlib"), script, seeds=[15])
+    script = ["H", "hint", "peek", "F 9", "solve"]
+    _, wide = transcript(Session(12, tier="stdlib", honest=HONEST), script, seeds=[15])
     monkeypatch.setattr(sys, "stdout", Terminal())
     monkeypatch.setenv("COLUMNS", "60")
-    _, narrow = transcript(Session(12, tier="stdlib"), script, seeds=[15])
+    _, narrow = transcript(Session(12, tier="stdlib", honest=HONEST), script, seeds=[15])
     assert max(columns(line) for line in wide.split("\n")) > 60     # the test bites
     assert max(columns(line) for line in narrow.split("\n")) <= 60
     assert narrow.split() == wide.split()                          # no word cut
@@ -305,6 +319,105 @@ def test_out_of_memory_in_a_hint_says_so_and_the_game_goes_on(monkeypatch):
     monkeypatch.setattr(session_module.search, "solve", no_memory)
     session = Session(10, **QUICK)
     start = session.position
-    out = run_lines(session, ["?", "solve", "D"])
+    out = run_lines(session, ["peek", "solve", "D"])
     assert out.count(OUT_OF_MEMORY + "\n") == 2 and "Traceback" not in out
     assert session.history[:2] == [start, rules.deal(start)]    # as it was, then D played
+
+
+# ---------------------------------------------------------------- the honest hint and the demo
+
+
+@pytest.mark.parametrize("seed", [71, 12])
+def test_the_demo_plays_the_players_game_move_by_move(seed):
+    session = Session(seed, **QUICK)
+    status, text = transcript(session, ["demo", "Q"])
+    game = play(rules.seeded_position(seed), PLAYERS["last-deal"])
+    shown = re.findall(r"\ndemo> (D|F \d|T \d \d)  \(", text)
+    assert status == 0 and shown == [str(command) for command in game.line]
+    assert "The last-deal player plays the rest of this deal (Ctrl-C stops it).\n" in text
+    replay = f"cardgames aces-up --seed {seed} --demo"
+    if game.won:
+        assert f"Watch it again from the deal's start: {replay}\n" in text
+        assert f"Won by the last-deal player. (seed {seed})\n{OFFER}\n" in text
+    else:
+        assert (f"The last-deal player lost this deal. Watch it again from the deal's start:\n"
+                f"  {replay}\n") in text
+
+
+def test_the_demo_shows_each_board_once_and_its_moves_undo_one_by_one():
+    session = Session(12, **QUICK)
+    status, text = transcript(session, ["demo", "U", "Q"])
+    game = play(rules.seeded_position(12), PLAYERS["last-deal"])
+    assert text.count("\nStock: ") == 1 + len(game.line) + 1     # start, each move, after U
+    assert len(session.history) == len(game.line)                 # one step taken back
+
+
+def test_ctrl_c_in_the_demo_stops_it_and_the_game_goes_on():
+    written = []
+
+    def write(text):
+        written.append(text)
+        if len(written) == 6:
+            raise KeyboardInterrupt
+
+    session = Session(12, **QUICK)
+    list(react(session, "D"))
+    lines = iter(["demo", "Q"])
+    play_session(session, lambda prompt: next(lines), write)
+    assert DEMO_STOPPED in written and written[-1] == "You have chosen to quit."
+    assert len(session.history) > 2                                # the moves made stay
+
+
+def test_the_demo_without_a_prompt_and_with_a_delay(monkeypatch):
+    waits = []
+    monkeypatch.setattr(loop.time, "sleep", waits.append)
+    out = []
+    assert play_demo(Session(None, **QUICK), "greedy", out.append, 0.25, lambda: 82) == 0
+    game = play(rules.seeded_position(82), PLAYERS["greedy"])
+    assert out[0] == "Seed 82 (replay it: cardgames aces-up --seed 82)"
+    assert waits == [0.25] * len(game.line)
+    assert game.line and not game.won and out[-2] == (
+        "The greedy player lost this deal. Watch it again from the deal's start:\n"
+        "  cardgames aces-up --seed 82 --demo --player greedy")
+
+
+def test_the_honest_hint_at_the_end_of_input_and_on_bad_lines():
+    status, text = transcript(Session(12, **QUICK), ["? 1", "peek x", "demo 2", "hint"])
+    assert status == 0 and text.endswith("\naces-up> \n")
+    for word in ("?", "PEEK", "DEMO"):
+        assert f"\n{word} takes no number (H lists the commands).\n" in text
+    assert text.count("Plan for this turn (the last-deal player") == 1
+    assert text.count("\nStock: 48 cards") == 5                    # nothing was played
+
+
+#: Plays seed 12 with an estimate that would take minutes: says "estimating" on stderr at the
+#: first sampled stock, then reads the rest of the lines.
+LONG_ESTIMATE = """
+import sys
+from cardgames.aces_up.rich_game.advice import Budget
+from cardgames.aces_up.rich_game.loop import play_session
+from cardgames.aces_up.rich_game.session import Session
+session = Session(12, honest=Budget(10 ** 6, None))
+def estimating(samples, seconds):
+    if samples == 1:
+        print("estimating", file=sys.stderr, flush=True)
+session.estimating = estimating
+sys.exit(play_session(session))
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_in_a_long_estimate_stops_it_and_the_game_goes_on():
+    process = subprocess.Popen([sys.executable, "-c", LONG_ESTIMATE], cwd=ROOT,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE,
+                               env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+    process.stdin.write(b"?\n")
+    process.stdin.flush()
+    assert process.stderr.readline() == b"estimating\n"
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(b"D\nQ\n", timeout=60)
+    assert process.returncode == 0 and b"Traceback" not in err
+    assert re.search(rb"Its chance of winning: about [\d.]+% \(95% interval [\d.]+-[\d.]+%,"
+                     rb"\s+[\d,]+ sampled stocks?;\s+interrupted\)\.\n", out)
+    assert b"Stock: 44 cards" in out and out.endswith(b"You have chosen to quit.\n")

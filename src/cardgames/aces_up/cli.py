@@ -17,7 +17,8 @@ from cardgames.aces_up import odds
 from cardgames.aces_up.course.program import main
 from cardgames.aces_up.odds import Compared, Deal, Log, Run
 from cardgames.aces_up.players import PLAYERS
-from cardgames.aces_up.rich_game.loop import play_session
+from cardgames.aces_up.rich_game.advice import ADVISOR
+from cardgames.aces_up.rich_game.loop import play_demo, play_session
 from cardgames.aces_up.rich_game.session import DEFAULT_BUDGET, Session, solve_seed
 from cardgames.aces_up.rich_game.text import solving_line
 from cardgames.aces_up.search import DEFAULT_MEMORY, Status, solver_tier, wanted_tier
@@ -36,6 +37,15 @@ def _budget(text: str) -> float:
     seconds = parse_number(text)
     if seconds is None or not seconds > 0:
         raise argparse.ArgumentTypeError(f"not a positive number of seconds: {text!r}")
+    return seconds
+
+
+def _delay(text: str) -> float:
+    """An argparse type: seconds from 0 to MAX_DELAY."""
+    seconds = parse_number(text)
+    if seconds is None or not 0 <= seconds <= MAX_DELAY:
+        raise argparse.ArgumentTypeError(
+            f"not a number of seconds from 0 to {MAX_DELAY}: {text!r}")
     return seconds
 
 
@@ -60,9 +70,11 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     try:
         if args.classic:
             main(seed=args.seed)
+        elif args.demo:
+            play_demo(Session(args.seed, not args.no_lone_moves), args.player, delay=args.delay)
         else:
             play_session(Session(args.seed, not args.no_lone_moves, args.budget,
-                                 memory=args.memory << 20, tier=tier))
+                                 memory=args.memory << 20, tier=tier), delay=args.delay)
     except KeyboardInterrupt:
         pass
     return 0
@@ -299,15 +311,19 @@ def _jobs(text: str) -> int:
 #: with the compiled search on this project's machine (the published odds took 10 s a deal).
 DEFAULT_ODDS_POSITIONS = 25_000_000
 MAX_JOBS = 256
+#: The longest wait between two moves of the demo, in seconds.
+MAX_DELAY = 60
 MIN_MEMORY_MIB = 64
 MAX_MEMORY_MIB = 1 << 20
 
 
 DESCRIPTION = """\
-Play Aces Up: the classic commands plus undo (U), hints (? or hint) and solve;
---classic plays the classic game of aces_up.py; --solve --seed N prints a
-winning line for a deal; --odds gives the odds of winning over a range of
-deals, with the stock known or (--player) played by a player who never sees it."""
+Play Aces Up: the classic commands plus undo (U), honest hints (? or hint: a
+player who does not see the stock), the solver's (peek, solve: it knows the
+stock) and a demo; --classic plays the classic game of aces_up.py; --solve
+--seed N prints a winning line for a deal; --demo --seed N watches a player
+play it; --odds gives the odds of winning over a range of deals, with the
+stock known or (--player) played by a player who never sees it."""
 
 EPILOG = """\
 examples:
@@ -316,6 +332,7 @@ examples:
   cardgames aces-up --classic --seed 12  # the classic game of aces_up.py
   cardgames aces-up --solve --seed 1     # cannot be won: exit status 1
   cardgames aces-up --solve --seed 12 | python3 aces_up.py --seed 12  # a win
+  cardgames aces-up --demo --seed 12     # the honest player plays deal 12
   cardgames aces-up --odds --seeds 0:1000 --jobs 2 --log classic.log
   cardgames aces-up --odds --seeds 0:1000 --player turn --against classic.log
 
@@ -359,6 +376,17 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
                         help="the solver's search: numba (compiled, the default when the "
                              "jit extra is installed), stdlib (the reference) or auto "
                              "(numpy means stdlib here)")
+    parser.add_argument("--demo", action="store_true",
+                        help="do not play: watch a player who does not see the stock play "
+                             "the deal, move by move (the seed is shown, to watch it again)")
+    parser.add_argument("--player", type=_player, metavar="NAME",
+                        help=f"a player who never sees the stock ({', '.join(PLAYERS)}; "
+                             f"simplest first): the player of --demo (default {ADVISOR}), "
+                             "or with --odds, play each deal with it and print its wins "
+                             "(no --budget, --positions or --memory)")
+    parser.add_argument("--delay", type=_delay, default=None, metavar="SECONDS",
+                        help="the demo's wait before each move (default 0.4 on a terminal, "
+                             "0 on a pipe or a file)")
     odds = parser.add_argument_group(
         "the odds of winning (--odds)",
         "Solve every deal of a seed range and print how many are winnable, proved\n"
@@ -379,10 +407,6 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
     odds.add_argument("--log", metavar="FILE",
                       help="keep one line per deal in FILE; a run stopped before its end "
                            "goes on from there when run again")
-    odds.add_argument("--player", type=_player, metavar="NAME",
-                      help="play each deal honestly, never seeing the stock, with the "
-                           f"player NAME ({', '.join(PLAYERS)}; simplest first), and "
-                           "print its wins (no --budget, --positions or --memory)")
     odds.add_argument("--against", metavar="FILE",
                       help="with --player: FILE is the --log of the odds with the stock "
                            "known (--odds without --player) of at least the same seeds; "
@@ -399,7 +423,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
 def check(args: argparse.Namespace) -> None:
     """Reject option combinations that make no sense (argparse exits with status 2)."""
     odds_only = {"--seeds": args.seeds, "--positions": args.positions, "--jobs": args.jobs,
-                 "--log": args.log, "--player": args.player, "--against": args.against,
+                 "--log": args.log, "--against": args.against,
                  "--paired-with": args.paired_with}
     if not args.odds and any(value is not None for value in odds_only.values()):
         given = [name for name, value in odds_only.items() if value is not None]
@@ -414,6 +438,12 @@ def check(args: argparse.Namespace) -> None:
         if args.budget is None and args.positions is None and args.player is None:
             args.positions = DEFAULT_ODDS_POSITIONS
         args.jobs = args.jobs or 1
+    if args.player is not None and not (args.demo or args.odds):
+        args.parser.error("--player: only with --demo or --odds")
+    if args.demo and (args.classic or args.solve or args.odds):
+        args.parser.error("--demo watches a player play: no --classic, --solve or --odds")
+    if args.demo and args.player is None:
+        args.player = ADVISOR
     if args.solve and args.seed is None:
         args.parser.error("--solve needs --seed N")
     if args.classic and (args.solve or args.no_lone_moves or args.budget is not None

@@ -9,10 +9,13 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import time
 from collections.abc import Callable
 from typing import Literal
 
 from cardgames.aces_up import rules, search
+from cardgames.aces_up.players import PLAYERS, view_of
+from cardgames.aces_up.rich_game.advice import ADVISOR
 from cardgames.aces_up.rich_game.session import (
     Extra,
     Malformed,
@@ -26,6 +29,8 @@ from cardgames.aces_up.rich_game.session import (
 from cardgames.aces_up.rich_game.text import (
     AT_THE_START,
     BACK_TO_THE_GAME_LEFT,
+    DEMO_STOPPED,
+    ESTIMATING,
     GAME_WON,
     INTERRUPTED,
     NEW_GAME,
@@ -41,10 +46,15 @@ from cardgames.aces_up.rich_game.text import (
     UNDONE,
     WIDTH,
     board_lines,
+    demo_end_line,
+    demo_move_line,
+    demo_start_line,
+    estimating_line,
     fit,
     help_text,
     hint_line,
     malformed,
+    peek_line,
     rejection,
     seed_line,
     solving_line,
@@ -56,7 +66,7 @@ from cardgames.aces_up.rules import Action, Command, IllegalMove
 from cardgames.lines import read_line
 from cardgames.status_line import StatusLine
 
-__all__ = ["play_session"]
+__all__ = ["DEMO_DELAY", "demo", "play_demo", "play_session"]
 
 #: A function that reads a line after a prompt: None (or EOFError) at the end of input.
 Reader = Callable[[str], str | None]
@@ -66,6 +76,10 @@ Writer = Callable[[str], None]
 _QUIT = Command(Action.QUIT)
 #: The narrowest width the lines are fitted to: a board row's (a narrower terminal wraps).
 MIN_WIDTH = 24
+#: The seconds the demo waits before each move on a terminal (none on a pipe or a file).
+DEMO_DELAY = 0.4
+#: The deal, which follows a turn's plan while the stock lasts.
+_DEAL = Command(Action.DEAL)
 
 
 def line_width() -> int:
@@ -80,14 +94,19 @@ def line_width() -> int:
 
 
 def play_session(session: Session, read: Reader | None = None, write: Writer = print,
-                 new_seed: Callable[[], int] = random_seed) -> int:
+                 new_seed: Callable[[], int] = random_seed, delay: float | None = None,
+                 player: str = ADVISOR) -> int:
     """The prompt loop; returns 0 when the player quits or input ends (or Ctrl-C at a prompt).
 
     ``read(prompt)`` returns a line, or None (or raises EOFError) at the end of input; it
     defaults to ``lines.read_line`` (a closed stdin and an over-long line end the input too),
     with line editing and history when it reads a terminal.  ``new_seed()`` chooses the seed
     of a game the player gives none for, so that every deal can be replayed and solved.
+    ``demo`` plays with ``player``, waiting ``delay`` seconds before each move (None:
+    DEMO_DELAY on a terminal, none otherwise).
     """
+    if delay is None:
+        delay = DEMO_DELAY if _on_a_terminal() else 0.0
     if read is None:
         _enable_line_editing()
         read = read_line
@@ -99,6 +118,9 @@ def play_session(session: Session, read: Reader | None = None, write: Writer = p
     status = StatusLine()
     if session.progress is None:
         session.progress = lambda positions, seconds: status.show(solving_line(positions, seconds))
+    if session.estimating is None:
+        session.estimating = lambda samples, seconds: status.show(
+            estimating_line(samples, seconds))
     if session.seed is None:
         session.new_game(new_seed())
     say(help_text(line_width()))
@@ -107,7 +129,8 @@ def play_session(session: Session, read: Reader | None = None, write: Writer = p
     while True:
         say("\n".join(board_lines(session.position)))
         if rules.is_won(session.position):
-            say(won_line(session, by_solver=request is Extra.SOLVE))
+            say(won_line(session, by_solver=request is Extra.SOLVE,
+                         player=player if request is Extra.DEMO else None))
             choice = _offer(read, say, new_seed)
             if choice is None:
                 return 0
@@ -124,7 +147,12 @@ def play_session(session: Session, read: Reader | None = None, write: Writer = p
             write("")
             return 0
         request = parse(line)
-        if request is Extra.HINT or request is Extra.SOLVE:   # the solver may take a while
+        if request is Extra.DEMO:
+            _watch(session, say, player, delay)
+            continue
+        if request is Extra.HINT:
+            status.show(ESTIMATING)
+        if request is Extra.PEEK or request is Extra.SOLVE:   # the solver may take a while
             status.show(THINKING)
         try:
             answer = _react(session, request, new_seed, line_width())
@@ -137,6 +165,68 @@ def play_session(session: Session, read: Reader | None = None, write: Writer = p
             say(output)
         if request == _QUIT:
             return 0
+
+
+def _on_a_terminal() -> bool:
+    """True when standard output is a terminal (where the demo waits between moves)."""
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+def demo(session: Session, write: Writer, player: str = ADVISOR, delay: float = 0.0) -> None:
+    """Play the rest of the deal with ``player``, each turn its plan then the deal: write
+    each move (from the second on, after the board it is played on; the last board is the
+    caller's to show), waiting ``delay`` seconds before each, then the end's line.  Every
+    move is a step of the game's history; Ctrl-C propagates, the moves made kept."""
+    if rules.is_won(session.position):
+        write(GAME_WON)
+        return
+    write(demo_start_line(player))
+    moves = 0
+    while True:
+        commands = PLAYERS[player](view_of(session.position))
+        if rules.can_deal(session.position):
+            commands += (_DEAL,)
+        if not commands:
+            break
+        for command in commands:
+            if moves:
+                write("\n".join(board_lines(session.position)))
+            if delay > 0:
+                time.sleep(delay)
+            line = demo_move_line(session.position, command)
+            session.play(command)
+            moves += 1
+            write(line)
+    write(demo_end_line(session, player))
+
+
+def _watch(session: Session, write: Writer, player: str, delay: float) -> None:
+    """``demo`` in the game: Ctrl-C stops it where it is and the game goes on."""
+    try:
+        demo(session, write, player, delay)
+    except KeyboardInterrupt:
+        write(DEMO_STOPPED)
+
+
+def play_demo(session: Session, player: str = ADVISOR, write: Writer = print,
+              delay: float | None = None, new_seed: Callable[[], int] = random_seed) -> int:
+    """``cardgames aces-up --demo``: the seed, then ``player`` plays the deal from its
+    start, move by move, to the final board and its verdict; returns 0."""
+    if delay is None:
+        delay = DEMO_DELAY if _on_a_terminal() else 0.0
+    if session.seed is None:
+        session.new_game(new_seed())
+    write(seed_line(session.seed, session.lone_moves))
+    write("\n".join(board_lines(session.position)))
+    demo(session, write, player, delay)
+    if session.history[1:]:
+        write("\n".join(board_lines(session.position)))
+    if rules.is_won(session.position):
+        write(won_line(session, player=player))
+    return 0
 
 
 def _enable_line_editing() -> None:
@@ -195,6 +285,12 @@ def _react(session: Session, request: Request,
         return _undo(session)
     if request is Extra.HINT:
         return [hint_line(session)]
+    if request is Extra.PEEK:
+        return [peek_line(session)]
+    if request is Extra.DEMO:
+        lines: list[str] = []
+        _watch(session, lines.append, ADVISOR, 0.0)
+        return lines
     if request is Extra.SOLVE:
         return _solve_lines(session, width)
     if isinstance(request, NewGame):

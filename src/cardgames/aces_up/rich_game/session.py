@@ -13,6 +13,7 @@ from typing import Any, Literal, TypeAlias
 
 from cardgames import clock
 from cardgames.aces_up import rules, search
+from cardgames.aces_up.rich_game.advice import Advice, Budget, Progress, advise
 from cardgames.aces_up.rules import Action, Command, MalformedCommand, Position
 from cardgames.numbers import parse_integer
 
@@ -60,7 +61,9 @@ class Extra(enum.Enum):
 
     UNDO = "U"
     HINT = "?"
+    PEEK = "peek"
     SOLVE = "solve"
+    DEMO = "demo"
 
 
 @dataclass(frozen=True)
@@ -99,7 +102,8 @@ Request: TypeAlias = Extra | NewGame | Command | Malformed
 #: Enter (``NewGame()``: a random deal), or a line that is not a seed.
 Answer: TypeAlias = Literal[Action.QUIT, Extra.UNDO] | NewGame | Malformed
 
-_EXTRA = {"U": Extra.UNDO, "?": Extra.HINT, "HINT": Extra.HINT, "SOLVE": Extra.SOLVE}
+_EXTRA = {"U": Extra.UNDO, "?": Extra.HINT, "HINT": Extra.HINT, "PEEK": Extra.PEEK,
+          "SOLVE": Extra.SOLVE, "DEMO": Extra.DEMO}
 
 
 def parse(line: str) -> Request:
@@ -178,7 +182,9 @@ class Session:
     """A game with its undo history and a memo of solved positions.
 
     ``nodes``: an optional node budget for the solver besides ``budget`` (seconds);
-    ``guess_nodes``: the budget of each move tried for a guess; ``guess_seconds``: of all.
+    ``guess_nodes``: the budget of each move tried for a guess; ``guess_seconds``: of all;
+    ``honest``: the budget of the honest hint's chance; ``last_two``: the ``last-two``
+    player advises with eight cards left (when the compiled players answer in time).
     """
 
     seed: int | None = None
@@ -193,6 +199,10 @@ class Session:
     nodes: int | None = None
     guess_nodes: int = GUESS_NODES
     guess_seconds: float | None = GUESS_SECONDS
+    honest: Budget = field(default_factory=Budget)
+    last_two: bool = False
+    #: Called as ``progress(samples, seconds)`` while the honest chance is estimated.
+    estimating: Progress | None = None
     #: The games left by ``N``, latest last: (seed, history), for U to take ``N`` back.
     earlier: list[tuple[int | None, list[Position]]] = field(default_factory=list)
 
@@ -303,6 +313,11 @@ class Session:
             self.solved[self._key()] = search.Solution(search.Status.LOST)
             return Guess(None, tuple(lost))
         return Guess(guess_order(self.position, open_moves, self.lone_moves)[0], tuple(lost))
+
+    def advice(self) -> Advice:
+        """The honest hint on the current position (``advice.advise``)."""
+        return advise(self.position, self.lone_moves, self.honest, self.last_two,
+                      self.estimating)
 
     def play_winning_line(self) -> list[Command]:
         """Play the solver's winning line out (none when it has none); return its commands."""

@@ -9,6 +9,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from cardgames.aces_up import rules, search
+from cardgames.aces_up.rich_game.advice import ADVISOR, Advice, Chance
 from cardgames.aces_up.rich_game.session import Flaw, Guess, Malformed, Session
 from cardgames.aces_up.rules import (
     Action,
@@ -21,13 +22,15 @@ from cardgames.aces_up.rules import (
 )
 from cardgames.numbers import integer_text
 
-__all__ = ["AT_THE_START", "BACK_TO_THE_GAME_LEFT", "GAME_WON", "HELP", "INTERRUPTED",
+__all__ = ["AT_THE_START", "BACK_TO_THE_GAME_LEFT", "DEMO_STOPPED", "ESTIMATING", "GAME_WON",
+           "HELP", "INTERRUPTED",
            "NEW_GAME", "NOTHING_TO_UNDO", "NO_MOVE_LEFT", "OFFER", "OFFER_PROMPT", "OUT_OF_MEMORY",
            "PROMPT", "QUIT", "RESTARTED", "RETRY", "THINKING", "UNDONE", "WIDTH",
-           "board_lines", "budget_text", "columns", "describe", "echo", "fit",
-           "guess_lines", "help_text", "hint_line", "malformed", "packed", "plural",
-           "rejection", "seed_line", "solving_line", "unsolved_line", "verdict_line",
-           "winning_line_lines", "won_line"]
+           "advice_lines", "board_lines", "budget_text", "chance_text", "columns",
+           "demo_end_line", "demo_move_line", "demo_start_line", "demo_replay", "describe",
+           "echo", "estimating_line", "fit", "guess_lines", "help_text", "hint_line",
+           "malformed", "packed", "peek_line", "plural", "rejection", "seed_line",
+           "solving_line", "unsolved_line", "verdict_line", "winning_line_lines", "won_line"]
 
 #: The widest line the game prints, in columns.
 WIDTH = 79
@@ -40,8 +43,12 @@ HELP = """Commands:
             must be at the bottom of another column)
   T x y     move the bottom card of column x to the empty column y
   U         undo the last move or restart (as often as you like)
-  ?, hint   the solver's best next move (a guess when it cannot settle it)
-  solve     play a winning line to the end
+  ?, hint   the honest plan for this turn, by a player who does not see the
+            stock, and its chance of winning from here
+  peek      the solver's best next move, knowing the stock (a guess when it
+            cannot settle it)
+  solve     play a winning line to the end, knowing the stock
+  demo      watch the honest player play the rest of this deal
   R         restart this deal (U takes the restart back)
   N [seed]  a new game: a random deal, or the deal of the seed given
   H         this help
@@ -61,6 +68,8 @@ NEW_GAME = "New game (U takes it back)."
 RESTARTED = "Restarted: the deal's first position (U takes it back)."
 AT_THE_START = "This is already the deal's first position."
 GAME_WON = "The game is won."
+ESTIMATING = "estimating the chance of winning... (Ctrl-C stops)"
+DEMO_STOPPED = "Interrupted: the demo stopped here (U takes its moves back one by one)."
 
 #: How many characters of a rejected line are shown back.
 _ECHO = 20
@@ -178,9 +187,12 @@ def board_lines(position: Position) -> list[str]:
     return lines
 
 
-def won_line(session: Session, by_solver: bool = False) -> str:
-    """What a won game says (``by_solver``: ``solve`` played its last moves)."""
+def won_line(session: Session, by_solver: bool = False, player: str | None = None) -> str:
+    """What a won game says (``by_solver``: ``solve`` played its last moves; ``player``:
+    the demo's player did)."""
     text = "Won by the solver." if by_solver else "You won!"
+    if player is not None:
+        text = f"Won by the {player} player."
     if session.seed is None:
         return text
     return fit(f"{text} (seed {integer_text(session.seed)})")
@@ -200,11 +212,95 @@ def solving_line(positions: int, seconds: float) -> str:
             f"{seconds:.1f} s (Ctrl-C stops)")
 
 
-# ---------------------------------------------------------------- hints and solve
+# ---------------------------------------------------------------- the honest hint and the demo
 
 
 def hint_line(session: Session) -> str:
-    """The answer to ``?``: the next move of a winning line, a guess, or why there is none."""
+    """The answer to ``?``: the honest plan for this turn and its chance of winning."""
+    if rules.is_won(session.position):
+        return GAME_WON
+    return advice_lines(session.position, session.advice())
+
+
+#: The width of a plan's command column.
+_COMMAND = 7
+
+
+def advice_lines(position: Position, advice: Advice) -> str:
+    """The honest hint: the player named, each command of its plan with what it does (the
+    deal last when the stock is not empty), and its chance of winning from here."""
+    lines = [f"Plan for this turn (the {advice.player} player, who does not see the stock):"]
+    deal = rules.Command(Action.DEAL)
+    for command in advice.plan + ((deal,) if position.stock else ()):
+        lines.append(f"  {str(command):<{_COMMAND}}{describe(position, command)}")
+        if command != deal:
+            position = rules.apply(position, command)
+    if len(lines) == 1:
+        lines[0] = f"No move helps the {advice.player} player (it does not see the stock)."
+    lines.append(f"Its chance of winning: {chance_text(advice.chance)}.")
+    return fit("\n".join(lines))
+
+
+def _percent(share: float) -> str:
+    """A share as a percentage with one decimal (``3.4%``), whole at 0 and 100."""
+    return f"{share:.0%}" if share in (0.0, 1.0) else f"{share * 100:.1f}%"
+
+
+def chance_text(chance: Chance) -> str:
+    """A chance in words: exact (out of the orders of the stock), or an estimate with its
+    95% interval and its sample."""
+    if chance.exact and chance.out_of == 1:
+        return (f"{_percent(chance.won)} (the stock is empty: "
+                + ("the plan wins)" if chance.won else "this position cannot be won)"))
+    if chance.exact:
+        return (f"{_percent(chance.won / chance.out_of)} (exact: {chance.won:,} of the "
+                f"{chance.out_of:,} orders of the stock)")
+    if not chance.out_of:
+        return "not estimated (interrupted)"
+    low, high = chance.interval
+    stopped = "; interrupted" if chance.interrupted else ""
+    return (f"about {_percent(chance.won / chance.out_of)} (95% interval "
+            f"{_percent(low)[:-1]}-{_percent(high)}, "
+            f"{plural(chance.out_of, 'sampled stock')}{stopped})")
+
+
+def estimating_line(samples: int, seconds: float) -> str:
+    """The status line of an estimate that is running."""
+    return f"estimating: {plural(samples, 'sampled stock')}, {seconds:.1f} s (Ctrl-C stops)"
+
+
+def demo_start_line(player: str) -> str:
+    """What the demo says as it starts."""
+    return f"The {player} player plays the rest of this deal (Ctrl-C stops it)."
+
+
+def demo_move_line(position: Position, command: Command) -> str:
+    """A move of the demo, with what it does, as if typed at a prompt."""
+    return f"\ndemo> {command}  ({describe(position, command)})"
+
+
+def demo_replay(session: Session, player: str) -> str:
+    """The command that plays the demo again from the deal's start."""
+    variant = " --no-lone-moves" if not session.lone_moves else ""
+    chosen = "" if player == ADVISOR else f" --player {player}"
+    seed = integer_text(session.seed) if session.seed is not None else "N"
+    return f"cardgames aces-up --seed {seed} --demo{chosen}{variant}"
+
+
+def demo_end_line(session: Session, player: str) -> str:
+    """What the demo says at its end: who lost, and how to watch it again."""
+    lost = "" if rules.is_won(session.position) else f"The {player} player lost this deal. "
+    if session.seed is None:
+        return lost.rstrip()
+    return fit(f"{lost}Watch it again from the deal's start: {demo_replay(session, player)}")
+
+
+# ---------------------------------------------------------------- peek and solve
+
+
+def peek_line(session: Session) -> str:
+    """The answer to ``peek``: the next move of a winning line, knowing the stock, a guess,
+    or why there is none."""
     if rules.is_won(session.position):
         return GAME_WON
     verdict = session.solve()
@@ -224,16 +320,17 @@ def verdict_line(session: Session, verdict: search.Solution, missing: str = "no 
         return (f"The solver could not settle this position {budget_text(session)}; "
                 "no hint.")
     move = verdict.line[0]
-    return f"Hint: {move}  ({describe(session.position, move)})"
+    return f"Hint (knowing the stock): {move}  ({describe(session.position, move)})"
 
 
 def guess_lines(session: Session, guess: Guess) -> str:
-    """The answer to ``?`` on a position the solver could not settle."""
+    """The answer to ``peek`` on a position the solver could not settle."""
     if guess.interrupted:
         return "The solver was interrupted; no hint."
     if guess.winning or guess.move is None:
         return verdict_line(session, session.solve())
-    lines = [f"Guess: {guess.move}  ({describe(session.position, guess.move)})",
+    lines = [f"Guess (knowing the stock): {guess.move}  "
+             f"({describe(session.position, guess.move)})",
              (f"The solver could not settle this position {budget_text(session)}: "
               "this is a guess.")]
     if guess.lost:
@@ -245,7 +342,7 @@ def unsolved_line(session: Session, verdict: search.Solution) -> str:
     """Why ``solve`` plays nothing: the position is lost, or the solver did not settle it."""
     if verdict.status is search.Status.UNSETTLED and not verdict.interrupted:
         return (f"The solver could not settle this position {budget_text(session)} "
-                "(? gives a guess).")
+                "(peek gives a guess).")
     return verdict_line(session, verdict, "nothing was played")
 
 
