@@ -64,9 +64,9 @@ from numba import njit
 from cardgames.aces_up.search.model import ACE, COLUMNS
 
 #: How the functions here are compiled: cached on disk beside this file.
-compiled = njit(cache=True)
+compiled = njit(cache=True, _nrt=False)
 #: Small functions, inlined where called.
-inlined = njit(cache=True, inline="always")
+inlined = njit(cache=True, _nrt=False)
 
 #: The most cards a column holds (at most 13 in a game: one per deal) and a code's room.
 HEIGHT = 16
@@ -138,6 +138,7 @@ class Memo(NamedTuple):
     drawn_lens: Any
     end: Any        # end[x, i], end_lens[x]: an end of the turn after the next deal
     end_lens: Any
+    cards: Any      # scratch: the eight unseen cards
 
 
 class Table(NamedTuple):
@@ -182,7 +183,8 @@ def memo_room(slots: int) -> Memo:
 
     return Memo(np.zeros((slots, KEY_WORDS), np.int64), np.full(slots, -1, np.int64),
                 np.zeros(1, np.int64), np.zeros(KEY_WORDS, np.int64), lengths(),
-                columns(), lengths(), columns(), lengths(), columns(), lengths())
+                columns(), lengths(), columns(), lengths(), columns(), lengths(),
+                np.zeros(8, np.int64))
 
 
 def table_room() -> Table:
@@ -192,6 +194,24 @@ def table_room() -> Table:
                  np.zeros((COLUMNS, HEIGHT), np.int64), np.zeros(COLUMNS, np.int64),
                  np.zeros(COLUMNS, np.int64), np.zeros(COLUMNS, np.int64),
                  np.zeros(LINE, np.int64))
+
+
+# --- copies (written out: Numba's copy of a slice allocates) -------------------------------
+
+@inlined
+def _copy_columns(cols, lens, out, out_lens):
+    """out, out_lens = cols, lens (the cards in the columns only)."""
+    for x in range(COLUMNS):
+        out_lens[x] = lens[x]
+        for i in range(lens[x]):
+            out[x, i] = cols[x, i]
+
+
+@inlined
+def _copy_row(codes, i, j):
+    """codes[j] = codes[i]."""
+    for x in range(COLUMNS):
+        codes[j, x] = codes[i, x]
 
 
 # --- column codes -------------------------------------------------------------------------
@@ -359,7 +379,7 @@ def _successors(turn, i, n, top):
             if card < highest[card >> 4]:
                 if n == capacity:
                     return OVERFLOW, 0
-                codes[n, :] = codes[i, :]
+                _copy_row(codes, i, n)
                 codes[n, x] = _without_bottom(code, start)
                 before = top
                 top = _reach(turn, i, n, x, -1, top)
@@ -371,7 +391,7 @@ def _successors(turn, i, n, top):
             if _length(code) > 1:
                 if n == capacity:
                     return OVERFLOW, 0
-                codes[n, :] = codes[i, :]
+                _copy_row(codes, i, n)
                 codes[n, x] = _without_bottom(code, start)
                 codes[n, empty] = 1 + _bottom(code, start)
                 before = top
@@ -385,8 +405,7 @@ def turn_ends(cols, lens, turn):
     """Every position reachable from the columns by discards and moves, one per key, in
     the order a depth-first search first reaches them (the start first): their number, the
     ends in ``turn`` (codes, parent, command); OVERFLOW when they are more than its room."""
-    turn.start[:, :] = cols
-    turn.lens[:] = lens
+    _copy_columns(cols, lens, turn.start, turn.lens)
     turn.stamp[0] += 1
     for x in range(COLUMNS):
         turn.codes[0, x] = _start_code(x, turn.start, turn.lens)
@@ -475,8 +494,7 @@ def endgame_won(cols, lens, endgame):
     each move of a card with a card under it to the first empty column, each followed by
     every discard, until a position is won."""
     start, codes = endgame.start, endgame.codes
-    start[:, :] = cols
-    endgame.lens[:] = lens
+    _copy_columns(cols, lens, start, endgame.lens)
     endgame.stamp[0] += 1
     endgame.count[0] = 0
     for x in range(COLUMNS):
@@ -497,7 +515,7 @@ def endgame_won(cols, lens, endgame):
             depth -= 1
             continue
         endgame.next[f] = x + 1
-        codes[depth, :] = codes[f, :]
+        _copy_row(codes, f, depth)
         codes[depth, x] = _without_bottom(codes[f, x], start)
         codes[depth, empty] = 1 + _bottom(codes[f, x], start)
         _discard_all(codes[depth], start, endgame.high)
@@ -602,7 +620,8 @@ def _remember(memo, slot, count):
         memo.values[:] = -1
         memo.count[0] = 0
         slot = _memo_slot(memo)
-    memo.keys[slot, :] = memo.key
+    for w in range(KEY_WORDS):
+        memo.keys[slot, w] = memo.key[w]
     memo.values[slot] = count
     memo.count[0] += 1
 
@@ -610,8 +629,7 @@ def _remember(memo, slot, count):
 @inlined
 def _deal(cols, lens, a, b, c, d, out, out_lens):
     """out = the columns after a deal of cards a, b, c, d, one on each column in order."""
-    out[:, :] = cols
-    out_lens[:] = lens
+    _copy_columns(cols, lens, out, out_lens)
     out[0, lens[0]] = a
     out[1, lens[1]] = b
     out[2, lens[2]] = c
@@ -677,7 +695,7 @@ def last_two_wins(cols, lens, unseen, turn, endgame, memo):
     """Of the 40,320 orders of the eight ``unseen`` cards, how many a player wins who sees
     the next deal and then ends its turn where ``last_deal_wins`` is highest; OVERFLOW
     when a turn search needs more room."""
-    cards = np.empty(8, np.int64)
+    cards = memo.cards
     for k in range(8):
         cards[k] = _card(unseen, k)
     total = 0
@@ -778,8 +796,7 @@ def best_end(stock, unseen, lookahead, table, turns, endgame, memo):
                              and _key_less(table.end, table.end_lens, table.best,
                                            table.best_lens, table))))):
             best, best_value, best_score = i, worth, points
-            table.best[:, :] = table.end
-            table.best_lens[:] = table.end_lens
+            _copy_columns(table.end, table.end_lens, table.best, table.best_lens)
     return best
 
 
@@ -815,8 +832,7 @@ def _allowed_after(cols, lens, x, y):
 def greedy(table):
     """``players.greedy`` from table.cols: the plan into table.plan, its length."""
     cols, lens = table.end, table.end_lens
-    cols[:, :] = table.cols
-    lens[:] = table.lens
+    _copy_columns(table.cols, table.lens, cols, lens)
     size = 0
     while True:
         ready = -1
