@@ -15,13 +15,16 @@ here                   mirrors
                        ``turn._successors``; ``_line`` ``turn._line``
 ``endgame_won``        ``turn.endgame_won`` (the same positions; a verdict only)
 ``_discard_all``       ``pruning.discard_all``
-``_won``               ``model.won``
+``_won``               ``model.won``; ``_highest_bottoms`` ``pruning.highest_bottoms``
+``_discardable``       ``pruning.discardable``, for one column
 ``score``              ``evaluation.score``
 ``last_deal_wins``     ``lookahead.last_deal_wins``
-``last_two_wins``      ``lookahead.last_two_wins``
+``last_two_wins``      ``lookahead.last_two_wins``; ``_best_last_deal`` its ``max``
+                       over the ends of the turn after a draw (stopped at 24, the most)
 ``value``              ``players.value``
 ``best_end``           ``players.best_end`` (value, then score, then the lowest key)
-``_key_less``          Python's order of ``End.key`` (the columns sorted as tuples)
+``_key_less``          Python's order of ``End.key`` (the columns sorted as tuples:
+                       ``_sort_columns``, ``_compare``)
 ``greedy``             ``players.greedy``
 ``plan``               ``PLAYERS[name](view)``, by the player's number (``NUMBERS``)
 ``play``               ``game.play`` from a dealt deck, each command checked by the
