@@ -210,3 +210,13 @@ def test_the_kernel_checks_every_command_by_the_rules():
                                        (kernel.MOVES + 4 * 0 + 1, True, False)]:  # not empty
         cols, lens = compiled_driver._arrays(columns)
         assert kernel._apply(command, cols, lens, lone_moves) == legal, command
+
+
+def test_a_count_needs_the_cards_it_counts_the_orders_of():
+    columns = ((14,), (30,), (46,), (62,))
+    with pytest.raises(ValueError, match="3 cards unseen, not 4"):
+        compiled_driver.last_deal_wins(columns, card_bits([(2, 3, 4)]))
+    with pytest.raises(ValueError, match="4 cards unseen, not 8"):
+        compiled_driver.last_two_wins(columns, card_bits([(2, 3, 4, 5)]))
+    with pytest.raises(ValueError, match="a column of 16 cards"):
+        compiled_driver.score((tuple(range(16)), (), (), ()))

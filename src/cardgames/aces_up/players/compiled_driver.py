@@ -126,14 +126,22 @@ def score(columns: Columns) -> int:
     return int(kernel.score(*_arrays(columns)))
 
 
+def _check_unseen(unseen: int, count: int) -> None:
+    """ValueError unless ``unseen`` holds ``count`` cards."""
+    if unseen.bit_count() != count:
+        raise ValueError(f"{unseen.bit_count()} cards unseen, not {count}")
+
+
 def last_deal_wins(columns: Columns, unseen: int) -> int:
-    """``lookahead.last_deal_wins`` compiled."""
+    """``lookahead.last_deal_wins`` compiled (four cards unseen)."""
+    _check_unseen(unseen, 4)
     room = _room()
     return int(kernel.last_deal_wins(*_arrays(columns), unseen, room.endgame, room.memo))
 
 
 def last_two_wins(columns: Columns, unseen: int) -> int:
-    """``lookahead.last_two_wins`` compiled."""
+    """``lookahead.last_two_wins`` compiled (eight cards unseen)."""
+    _check_unseen(unseen, 8)
     room = _room()
     while (count := kernel.last_two_wins(*_arrays(columns), unseen, room.turns[1],
                                          room.endgame, room.memo)) == kernel.OVERFLOW:
