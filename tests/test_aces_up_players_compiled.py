@@ -8,6 +8,8 @@ answer: with rooms far too small, the answers are the same.
 """
 
 import random
+import sys
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from hypothesis import given
@@ -220,3 +222,25 @@ def test_a_count_needs_the_cards_it_counts_the_orders_of():
         compiled_driver.last_two_wins(columns, card_bits([(2, 3, 4, 5)]))
     with pytest.raises(ValueError, match="a column of 16 cards"):
         compiled_driver.score((tuple(range(16)), (), (), ()))
+
+
+@pytest.fixture
+def eager_threads():
+    """Threads that switch every microsecond (without the driver's lock, they mix plans)."""
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    yield
+    sys.setswitchinterval(interval)
+
+
+def test_threads_sharing_the_rooms_get_their_own_plans_and_games(eager_threads):
+    views = [list(views_of_game(seed, PLAYERS["greedy"])) for seed in range(6)]
+
+    def plans(part):
+        return [compiled_driver.plan(view, "last-deal") for view in part]
+
+    alone = [plans(part) for part in views]
+    with ThreadPoolExecutor(3) as pool:
+        assert list(pool.map(plans, views * 3)) == alone * 3
+        games = list(pool.map(lambda seed: compiled_driver.play_seeds([seed], "turn"), range(12)))
+    assert games == [[play(rules.seeded_position(seed), PLAYERS["turn"])] for seed in range(12)]

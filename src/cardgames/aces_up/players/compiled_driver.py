@@ -2,7 +2,7 @@
 reads back plans, counts and games (needs the ``jit`` extra).
 
 It holds one room per process (``compiled_players.Turn``, ``Endgame``, ``Memo`` and
-``Table``), reused by every call; a question whose turn search needs more room than it has
+``Table``), reused by every call and used by one thread at a time; a question whose turn search needs more room than it has
 is asked again with twice the room (the answer is the same, only later).  Its memory:
 ``MEMO_SLOTS`` memo slots of 64 bytes (64 MiB) for ``last_deal_wins``' counts, the only
 large table; the turn searches' and the endgame's rooms are below 2 MiB.
@@ -10,9 +10,11 @@ large table; the turn searches' and the endgame's rooms are below 2 MiB.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import functools
+import threading
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import numpy as np
 
@@ -58,6 +60,19 @@ class _Room:
 
 
 _ROOM: _Room | None = None
+#: Held while a kernel runs on the rooms: threads of one process share them.
+_LOCK = threading.RLock()
+_Params = ParamSpec("_Params")
+_Result = TypeVar("_Result")
+
+
+def _one_at_a_time(function: Callable[_Params, _Result]) -> Callable[_Params, _Result]:
+    """``function``, run holding the rooms' lock."""
+    @functools.wraps(function)
+    def locked(*args: _Params.args, **kwargs: _Params.kwargs) -> _Result:
+        with _LOCK:
+            return function(*args, **kwargs)
+    return locked
 
 
 def _room(capacity: int = FIRST_CAPACITY) -> _Room:
@@ -99,6 +114,7 @@ def _commands(numbers: Iterable[int]) -> tuple[Command, ...]:
     return tuple(COMMANDS[number] for number in numbers)
 
 
+@_one_at_a_time
 def turn_ends(columns: Columns) -> list[tuple[Columns, tuple[Command, ...]]]:
     """``turn.turn_ends`` compiled: each end's columns and line, in the same order."""
     cols, lens = _arrays(columns)
@@ -116,6 +132,7 @@ def turn_ends(columns: Columns) -> list[tuple[Columns, tuple[Command, ...]]]:
     return ends
 
 
+@_one_at_a_time
 def endgame_won(columns: Columns) -> bool:
     """``turn.endgame_won`` compiled."""
     return bool(kernel.endgame_won(*_arrays(columns), _room().endgame))
@@ -132,6 +149,7 @@ def _check_unseen(unseen: int, count: int) -> None:
         raise ValueError(f"{unseen.bit_count()} cards unseen, not {count}")
 
 
+@_one_at_a_time
 def last_deal_wins(columns: Columns, unseen: int) -> int:
     """``lookahead.last_deal_wins`` compiled (four cards unseen)."""
     _check_unseen(unseen, 4)
@@ -139,6 +157,7 @@ def last_deal_wins(columns: Columns, unseen: int) -> int:
     return int(kernel.last_deal_wins(*_arrays(columns), unseen, room.endgame, room.memo))
 
 
+@_one_at_a_time
 def last_two_wins(columns: Columns, unseen: int) -> int:
     """``lookahead.last_two_wins`` compiled (eight cards unseen)."""
     _check_unseen(unseen, 8)
@@ -149,6 +168,7 @@ def last_two_wins(columns: Columns, unseen: int) -> int:
     return int(count)
 
 
+@_one_at_a_time
 def plan(view: View, name: str) -> Plan:
     """``PLAYERS[name](view)`` compiled: the same commands in the same order."""
     number = NUMBERS[name]
@@ -171,6 +191,7 @@ def decks(seeds: Iterable[int]) -> Any:
     return np.array(rows, dtype=np.int64).reshape(-1, len(CLASSIC_CODES))
 
 
+@_one_at_a_time
 def play_decks(deck_rows: Any, name: str, lone_moves: bool = True) -> tuple[Any, Any, Any]:
     """``game.play`` of each deck by the player ``name``: (won[g], lines[g], sizes[g]), the
     line of game g in the kernel's numbers, lines[g, :sizes[g]]."""
