@@ -21,7 +21,7 @@ here                   mirrors
 ``last_deal_wins``     ``lookahead.last_deal_wins``
 ``last_two_wins``      ``lookahead.last_two_wins``; ``_best_last_deal`` its ``max``
                        over the ends of the turn after a draw (stopped at 24, the most)
-``value``              ``players.value``
+``value``              ``players.value``; ``_only_aces`` ``model.won`` on columns
 ``best_end``           ``players.best_end`` (value, then score, then the lowest key)
 ``_key_less``          Python's order of ``End.key`` (the columns sorted as tuples:
                        ``_sort_columns``, ``_compare``)
@@ -589,6 +589,7 @@ def _memo_key(cols, lens, unseen, memo):
 
 @inlined
 def _first_card(cols, lens, x):
+    """The first card of column x, -1 when it is empty."""
     return cols[x, 0] if lens[x] else -1
 
 
@@ -697,7 +698,8 @@ def _best_last_deal(turn, left, endgame, memo):
 def last_two_wins(cols, lens, unseen, turn, endgame, memo):
     """Of the 40,320 orders of the eight ``unseen`` cards, how many a player wins who sees
     the next deal and then ends its turn where ``last_deal_wins`` is highest; OVERFLOW
-    when a turn search needs more room."""
+    when a turn search needs more room.  Not remembered: a player asks it once for each
+    end of one turn, and the ends have different keys."""
     cards = memo.cards
     for k in range(8):
         cards[k] = _card(unseen, k)
@@ -724,15 +726,21 @@ def last_two_wins(cols, lens, unseen, turn, endgame, memo):
 
 # --- the players --------------------------------------------------------------------------
 
+@inlined
+def _only_aces(cols, lens):
+    """``model.won`` (``rules.only_aces``): one ace alone in each column."""
+    for x in range(COLUMNS):
+        if lens[x] != 1 or cols[x, 0] & 15 != ACE:
+            return False
+    return True
+
+
 @compiled
 def value(cols, lens, stock, unseen, lookahead, turn, endgame, memo):
     """``players.value``: won once the stock is empty, the orders won with one deal left
     (lookahead 1 or more) or two (lookahead 2), else 0; OVERFLOW as ``last_two_wins``."""
     if stock == 0:
-        for x in range(COLUMNS):
-            if lens[x] != 1 or cols[x, 0] & 15 != ACE:
-                return 0
-        return 1
+        return 1 if _only_aces(cols, lens) else 0
     if stock == 4 and lookahead >= 1:
         return last_deal_wins(cols, lens, unseen, endgame, memo)
     if stock == 8 and lookahead >= 2:
@@ -944,7 +952,7 @@ def play(deck, player, lone_moves, line, table, turns, endgame, memo):
             line[size] = table.plan[k]
             size += 1
         if stock == 0:
-            return value(cols, lens, 0, 0, 0, turns[1], endgame, memo) == 1, size
+            return _only_aces(cols, lens), size
         stock = _deal_from(deck, stock, cols, lens)
         line[size] = DEAL
         size += 1
