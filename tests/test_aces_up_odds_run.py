@@ -164,7 +164,7 @@ def test_a_players_deals_are_its_games_played_by_the_rules(played_logs):
 
 def test_play_deal_is_the_game_of_the_runs_player_under_its_rules():
     run = odds.Run(False, player="turn")
-    deal = odds.play_deal(71, run, odds.player_tier("stdlib"))
+    deal = odds.play_deal(71, run, "stdlib")
     assert (deal.seed, deal.status) == (71, "WON") and deal.seconds > 0
     assert odds.play_deal(70, run, "stdlib").status == "LOST"
     assert run.identity() == "no lone moves, player turn"

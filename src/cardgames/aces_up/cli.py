@@ -17,6 +17,7 @@ from cardgames.aces_up import odds
 from cardgames.aces_up.course.program import main
 from cardgames.aces_up.odds import Compared, Deal, Log, Run
 from cardgames.aces_up.players import PLAYERS
+from cardgames.aces_up.players.tiers import player_tier
 from cardgames.aces_up.rich_game.advice import ADVISOR
 from cardgames.aces_up.rich_game.loop import play_demo, play_session
 from cardgames.aces_up.rich_game.session import DEFAULT_BUDGET, Session, solve_seed
@@ -210,7 +211,7 @@ def _solve_all(todo: Iterable[int], count: int, run: Run, args: argparse.Namespa
     with StatusLine() as status:
         status.show(LOADING_PLAYERS if played else LOADING)
         try:
-            tier = odds.player_tier(args.tier) if played else solver_tier(args.tier)
+            tier = player_tier(args.tier) if played else solver_tier(args.tier)
         except TierError as error:
             args.parser.error(str(error))
     if tier == STDLIB and wanted_tier(args.tier) == AUTO:

@@ -43,7 +43,6 @@ from cardgames.aces_up.odds.run import (
     Deal,
     Run,
     play_deal,
-    player_tier,
     solve_deal,
     solved,
 )
@@ -60,7 +59,7 @@ from cardgames.aces_up.odds.summary import (
 
 __all__ = ["Header", "Log", "LogError", "compared_log", "deal_line", "header", "parse_header",
            "parse_line", "parse_log", "read_log",
-           "PLAYED", "RULES", "WON", "Budget", "Deal", "Run", "play_deal", "player_tier",
+           "PLAYED", "RULES", "WON", "Budget", "Deal", "Run", "play_deal",
            "solve_deal", "solved",
            "Compared", "Tally", "lost_wins", "mcnemar_p", "played_summary", "progress_text",
            "summary", "title"]

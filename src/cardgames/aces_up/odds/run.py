@@ -11,12 +11,11 @@ from itertools import islice
 from typing import TYPE_CHECKING, NamedTuple
 
 from cardgames import clock
-from cardgames.aces_up.players import PLAYERS, play
+from cardgames.aces_up.players.tiers import play_seed, player_tier
 from cardgames.aces_up.rules import seeded_position
-from cardgames.aces_up.search import Status, solve, wanted_tier
+from cardgames.aces_up.search import Status, solve
 from cardgames.numbers import integer_text
 from cardgames.simulate import prepare_worker, stop_pool, terminate_as_exit
-from cardgames.tiers import STDLIB
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -107,14 +106,6 @@ def solve_deal(seed: int, run: Run, tier: str | None, memory: int) -> Deal:
     return Deal(seed, found.status.name, found.seconds, found.nodes)
 
 
-def player_tier(tier: str | None) -> str:
-    """The tier the players run in: ``tier`` is checked as the solver's, without loading
-    anything (TierError when it is unknown or not installed), and the players run in the
-    reference tier, the only one they have."""
-    wanted_tier(tier)
-    return STDLIB
-
-
 def play_deal(seed: int, run: Run, tier: str) -> Deal:
     """Play the deal of ``seed`` to its end with the run's player, who never sees the
     stock: won or lost, the seconds it took and the commands played (``tier`` as
@@ -122,7 +113,7 @@ def play_deal(seed: int, run: Run, tier: str) -> Deal:
     assert run.player is not None, "a run of a player"
     with clock.stops_excluded():
         started = clock.now()
-        game = play(seeded_position(seed), PLAYERS[run.player], run.lone_moves)
+        game = play_seed(seed, run.player, run.lone_moves, tier)
         seconds = clock.now() - started
     return Deal(seed, WON if game.won else PLAYED_LOST, seconds, len(game.line))
 
