@@ -189,6 +189,6 @@ def test_ctrl_c_stops_the_estimate_with_what_it_has():
 def test_ctrl_c_stops_the_eight_left_count(monkeypatch):
     def interrupt(*args):
         raise KeyboardInterrupt
-    monkeypatch.setattr(advice_module, "last_deal_wins", interrupt)
+    monkeypatch.setattr(advice_module, "last_two_draws", interrupt)
     chance = advise(EIGHT_LEFT, budget=Budget(5, None, None)).chance
     assert chance == Chance(0, 0, exact=False, interrupted=True)

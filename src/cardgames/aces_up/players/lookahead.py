@@ -16,6 +16,7 @@ exchangeability), so they are remembered by key.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import permutations
 
@@ -23,7 +24,8 @@ from cardgames.aces_up.players.turn import Key, endgame_won, turn_ends
 from cardgames.aces_up.search.model import Columns
 from cardgames.aces_up.search.pruning import card_bits, cards_of, endgame_key
 
-__all__ = ["LAST_DEAL_ORDERS", "LAST_TWO_ORDERS", "last_deal_wins", "last_two_wins"]
+__all__ = ["LAST_DEAL_ORDERS", "LAST_TWO_ORDERS", "last_deal_wins", "last_two_wins",
+           "last_two_draws"]
 
 #: The orders of the stock that ``last_deal_wins`` and ``last_two_wins`` count in.
 LAST_DEAL_ORDERS = 24
@@ -56,8 +58,14 @@ def last_two_wins(columns: Columns, unseen: int) -> int:
 
 @lru_cache(maxsize=CACHE)
 def _last_two_wins(key: Key, unseen: int) -> int:
-    total = 0
+    return sum(last_two_draws(key, unseen))
+
+
+def last_two_draws(columns: Columns, unseen: int) -> Iterator[int]:
+    """The terms of ``last_two_wins``, one for each of the 1,680 ordered draws of the next
+    deal from the eight ``unseen`` cards: the most of the last deal's orders that an end of
+    the turn after that draw wins."""
     for draw in permutations(cards_of(unseen), 4):
         left = unseen & ~card_bits([draw])
-        total += max(last_deal_wins(end.columns, left) for end in turn_ends(_dealt(key, draw)))
-    return total
+        yield max(last_deal_wins(end.columns, left)
+                  for end in turn_ends(_dealt(columns, draw)))

@@ -3,8 +3,8 @@ moves to make before the next deal (the deal itself follows unless the stock is 
 
 From simple to strongest:
 
-* ``greedy``: discard while any discard is legal; when none is, move the card whose move to
-  an empty column allows the most discards, if any does; then deal.
+* ``greedy``: discard while any discard is legal; when none is, fill an empty column with
+  the card whose move allows the most discards (the first such); then deal.
 * ``turn``: search the whole turn (``turn.turn_ends``) and end it where
   ``evaluation.score`` is highest.
 * ``last-deal``: the same, but with four cards left end the turn where the most of the last
@@ -39,7 +39,8 @@ Player = Callable[[View], Plan]
 
 def greedy(view: View) -> Plan:
     """Discard the first discardable card while there is one; else make the move to an empty
-    column after which the most cards are discardable (the first such, if it allows any)."""
+    column after which the most cards are discardable (the first such, even if it allows
+    none: a card with a card under it fills the space); stop when neither is possible."""
     columns = list(view.columns)
     plan: list[Command] = []
     while True:

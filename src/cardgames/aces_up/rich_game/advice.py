@@ -22,16 +22,19 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import permutations
 
 from cardgames import clock
 from cardgames.aces_up import rules
 from cardgames.aces_up.players import PLAYERS, Plan, View, play, view_of
-from cardgames.aces_up.players.lookahead import LAST_DEAL_ORDERS, LAST_TWO_ORDERS, last_deal_wins
-from cardgames.aces_up.players.turn import turn_ends
+from cardgames.aces_up.players.lookahead import (
+    LAST_DEAL_ORDERS,
+    LAST_TWO_ORDERS,
+    last_deal_wins,
+    last_two_draws,
+)
 from cardgames.aces_up.rules import Position
 from cardgames.aces_up.search.model import decode, won
-from cardgames.aces_up.search.pruning import card_bits, cards_of
+from cardgames.aces_up.search.pruning import cards_of
 from cardgames.simulate import wilson_interval
 
 __all__ = ["ADVISOR", "Advice", "Budget", "Chance", "advise", "advisor", "chance_after",
@@ -131,12 +134,10 @@ def last_two_count(view: View, deadline: float | None = None) -> int | None:
     """``lookahead.last_two_wins`` of a view with eight cards left, draw by draw; None
     when ``clock.now()`` reaches ``deadline`` first."""
     total = 0
-    for draw in permutations(cards_of(view.unseen), 4):
+    for term in last_two_draws(view.columns, view.unseen):
         if deadline is not None and clock.now() >= deadline:
             return None
-        left = view.unseen & ~card_bits([draw])
-        dealt = tuple(column + (card,) for column, card in zip(view.columns, draw))
-        total += max(last_deal_wins(end.columns, left) for end in turn_ends(dealt))
+        total += term
     return total
 
 
