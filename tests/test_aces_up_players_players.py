@@ -18,7 +18,7 @@ CHEAP = ("greedy", "turn", "last-deal")
 
 
 @pytest.mark.parametrize("name", CHEAP)
-@examples(25)
+@examples(25, deadline=None)
 @given(drawn=honest_positions())
 def test_a_plan_is_legal_under_both_rule_sets_and_never_deals(name, drawn):
     position, view = drawn
@@ -27,7 +27,7 @@ def test_a_plan_is_legal_under_both_rule_sets_and_never_deals(name, drawn):
     assert replay(position, plan, lone_moves=False) == replay(position, plan)
 
 
-@examples(50)
+@examples(50, deadline=None)
 @given(honest_positions())
 def test_greedy_leaves_no_discard_and_no_space_it_could_fill(drawn):
     position, view = drawn
@@ -40,7 +40,7 @@ def ends_of(view, plan, position):
     return reached, {end.key: end for end in turn_ends(view.columns)}
 
 
-@examples(25)
+@examples(25, deadline=None)
 @given(honest_positions(stocks=(48, 28, 12, 8)))
 def test_the_turn_search_ends_where_the_score_is_highest(drawn):
     position, view = drawn
@@ -49,7 +49,7 @@ def test_the_turn_search_ends_where_the_score_is_highest(drawn):
         assert score(ends[reached].columns) == max(score(end.columns) for end in ends.values())
 
 
-@examples(25)
+@examples(25, deadline=None)
 @given(honest_positions(stocks=(4,)))
 def test_with_one_deal_left_last_deal_ends_where_the_most_orders_win(drawn):
     position, view = drawn
@@ -58,7 +58,7 @@ def test_with_one_deal_left_last_deal_ends_where_the_most_orders_win(drawn):
     assert counts[reached] == max(counts.values())
 
 
-@examples(25)
+@examples(25, deadline=None)
 @given(honest_positions(stocks=(0,)))
 def test_once_the_stock_is_empty_every_searching_player_wins_if_it_can(drawn):
     position, view = drawn

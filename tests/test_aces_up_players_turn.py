@@ -41,7 +41,7 @@ def _new(seen, after):
     return [after]
 
 
-@examples(150)
+@examples(150, deadline=None)
 @given(coded_positions(max_cards=14, max_deals=0))
 def test_a_turn_reaches_every_position_the_rules_reach_once_up_to_column_order(drawn):
     columns, _ = drawn
@@ -51,7 +51,7 @@ def test_a_turn_reaches_every_position_the_rules_reach_once_up_to_column_order(d
     assert {end.key for end in ends} == plain_turn(columns)
 
 
-@examples(40)
+@examples(40, deadline=None)
 @given(honest_positions())
 def test_each_end_of_a_turn_is_reached_by_its_line_under_both_rule_sets(drawn):
     position, view = drawn
@@ -62,7 +62,7 @@ def test_each_end_of_a_turn_is_reached_by_its_line_under_both_rule_sets(drawn):
             assert end.key == endgame_key(end.columns)
 
 
-@examples(150)
+@examples(150, deadline=None)
 @given(endgames())
 def test_the_endgame_verdict_is_the_plain_search_of_the_rules(position):
     columns = tuple(tuple(map(encode, column)) for column in position.columns)

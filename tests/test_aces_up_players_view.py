@@ -18,7 +18,7 @@ def test_a_view_holds_the_columns_and_two_sets_of_cards_and_nothing_else():
     assert DECK.bit_count() == 52
 
 
-@examples(60)
+@examples(60, deadline=None)
 @given(mid_game_positions(), st.randoms(use_true_random=False))
 def test_the_view_is_the_same_whatever_the_order_of_the_stock(position, rng):
     stock = list(position.stock)
@@ -27,7 +27,7 @@ def test_the_view_is_the_same_whatever_the_order_of_the_stock(position, rng):
         == view_of(position)
 
 
-@examples(60)
+@examples(60, deadline=None)
 @given(honest_positions())
 def test_the_view_says_which_cards_are_unseen_discarded_and_where_the_others_lie(drawn):
     position, view = drawn
