@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from cardgames.aces_up import odds
+from cardgames.aces_up.odds.summary import paired_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
@@ -92,3 +93,64 @@ def test_the_readme_example_of_a_players_odds_is_the_commands_output(greedy_agai
     for text, line in zip(shown, printed):
         if not line.startswith("time per deal:"):      # the seconds vary, the rest is exact
             assert text == f"    {line}".replace(f"{ROOT}{os.sep}", "").replace(os.sep, "/")
+
+
+PLAYER_LOGS = {"greedy": "aces_up_player_greedy_seeds_0-99999.log",
+               "turn": "aces_up_player_turn_seeds_0-99999.log",
+               "last-deal": "aces_up_player_last-deal_seeds_0-99999.log",
+               "last-two": "aces_up_player_last-two_seeds_0-1999.log"}
+
+
+@pytest.fixture(scope="module")
+def player_deals():
+    """The deals of each player's published log, by player."""
+    logs = {}
+    for name, log in PLAYER_LOGS.items():
+        header, deals = read(log)
+        assert header.startswith(f"classic rules, player {name}, tier numba,")
+        assert [deal.seed for deal in deals] == list(range(len(deals)))   # none missing
+        logs[name] = deals
+    return logs
+
+
+@pytest.mark.parametrize("name", PLAYER_LOGS)
+def test_the_readme_row_of_a_player_is_the_summary_of_its_log(name, player_deals):
+    deals = player_deals[name]
+    solver = {deal.seed: deal.status
+              for deal in read("aces_up_classic_positions_seeds_0-999.log")[1]}
+    wins = [deal for deal in deals if deal.status == odds.WON]
+    line = next(line for line in odds.played_summary(deals, "") if line.startswith("wins "))
+    rate, one_in = re.fullmatch(r"wins [\d,]+ of [\d,]+ deals: (.*), about 1 game in (\d+)",
+                                line).groups()
+    converted = sum(1 for deal in wins if solver.get(deal.seed) == "WINNABLE")
+    assert all(solver.get(deal.seed) != "LOST" for deal in wins)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in readme.splitlines() if line.startswith(f"| `{name}` |"))
+    cells = [cell.strip() for cell in row.strip("|").split("|")]
+    assert cells[1] == f"seeds 0..{len(deals) - 1:,}"
+    assert cells[2] == f"{len(wins):,}"
+    assert cells[3] == rate.replace("95% CI ", "")
+    assert cells[4] == one_in
+    assert cells[5] == f"{converted} ({converted / 496:.1%})"
+    per_game = sum(deal.seconds for deal in deals) / len(deals) * 1000
+    assert cells[6] == (f"{per_game:.2f}" if per_game < 10 else f"{per_game:.0f}")
+
+
+@pytest.mark.parametrize("player, other, text", [
+    ("last-two", "last-deal", "`last-two` won {alone} deals of seeds 0..1,999 that `last-deal` "
+                              "lost and lost {other_alone} it won (p {p})"),
+    ("last-deal", "turn", "`last-deal` against `turn` over the 100,000, {alone} against "
+                          "{other_alone} (p {p})"),
+    ("turn", "greedy", "`turn` against `greedy`, {alone} against {other_alone} (p {p})"),
+])
+def test_the_readme_pairs_of_players_are_those_of_their_logs(player, other, text, player_deals):
+    mine = {deal.seed: deal.status == odds.WON for deal in player_deals[player]}
+    theirs = {deal.seed: deal.status == odds.WON for deal in player_deals[other]}
+    alone = sum(won and not theirs[seed] for seed, won in mine.items())
+    other_alone = sum(theirs[seed] and not won for seed, won in mine.items())
+    pairing = paired_lines(player_deals[player], player,
+                                odds.Compared("log", other, {s: "WON" if w else "LOST"
+                                                             for s, w in theirs.items()}))
+    p = pairing[-1].split("two-sided): p ")[1]
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert text.format(alone=f"{alone:,}", other_alone=f"{other_alone:,}", p=p) in readme
