@@ -71,7 +71,7 @@ def test_a_scripted_game_reads_exactly_so():
           "  D      deal one card onto each column\n"
           "Its chance of winning: about 0% (95% interval 0-32.4%, 8 sampled stocks).\n"
         + BOARD_10
-        + "\naces-up> peek\nThis position cannot be won.\n" + BOARD_10
+        + "\naces-up> peek\nKnowing the stock: this position cannot be won.\n" + BOARD_10
         + "\naces-up> D\n" + BOARD_10_DEALT
         + "\naces-up> R\nRestarted: the deal's first position (U takes it back).\n" + BOARD_10
         + "\naces-up> U\nUndone.\n" + BOARD_10_DEALT
@@ -257,7 +257,7 @@ def test_the_printed_seed_replays_the_same_game():
 def test_the_subcommand_plays_the_rich_game_by_default():
     done = cardgames("--seed", "10", stdin=b"peek\n?\nq\n")
     assert done.returncode == 0
-    assert "This position cannot be won.".encode() in done.stdout
+    assert "Knowing the stock: this position cannot be won.".encode() in done.stdout
     assert b"Plan for this turn (the last-deal player, who does not see the stock):\n" \
            b"  F 4    discard" in done.stdout
     assert done.stdout.endswith("You have chosen to quit.\n".encode())

@@ -67,7 +67,7 @@ def test_peeks_are_legal_moves_all_the_way_to_a_win(seed):
 
 
 def test_peek_on_a_lost_deal_says_so():
-    assert peek_line(Session(10)) == "This position cannot be won."
+    assert peek_line(Session(10)) == "Knowing the stock: this position cannot be won."
 
 
 @pytest.mark.parametrize("tier", ["stdlib", None])
@@ -102,7 +102,7 @@ def test_a_guess_that_proves_a_win_is_a_plain_peek():
 def test_when_every_move_loses_the_guess_says_the_position_cannot_be_won():
     session = Session(10, tier="stdlib", nodes=1, guess_nodes=40_000, guess_seconds=None)
     assert session.solve().status is search.Status.UNSETTLED
-    assert peek_line(session) == "This position cannot be won."
+    assert peek_line(session) == "Knowing the stock: this position cannot be won."
 
 
 def test_an_interrupted_guess_gives_no_hint():

@@ -17,7 +17,12 @@ pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGTSTP"), reason="job cont
 
 
 def stopped_for(child, seconds):
-    """Wait until ``child`` stops itself, keep it stopped ``seconds``, then resume it."""
+    """Wait until ``child`` stops itself, keep it stopped ``seconds``, then resume it.
+
+    The child runs in a process group of its own (``process_group=0``), whose parent, this
+    process, is in the same session: a stop signal reaches it even when this process's group
+    is orphaned (a run started in the background of a shell that then ended), in which the
+    system discards stop signals."""
     _, status = os.waitpid(child.pid, os.WUNTRACED)
     assert os.WIFSTOPPED(status)
     time.sleep(seconds)
@@ -33,7 +38,8 @@ def test_the_clock_does_not_run_while_the_process_is_stopped():
               "    print(time.monotonic() - wall, clock.now() - budget)\n"
               "print(signal.getsignal(signal.SIGTSTP) is signal.SIG_DFL)\n")
     child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
-                             env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+                             env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+                             process_group=0)
     stopped_for(child, 1.0)
     out, _ = child.communicate(timeout=30)
     wall, counted = map(float, out.split()[:2])
@@ -45,7 +51,7 @@ def test_a_search_stopped_by_ctrl_z_keeps_the_rest_of_its_budget():
     child = subprocess.Popen(
         [sys.executable, "-m", "cardgames", "aces-up", "--solve", "--seed", "3", "--budget",
          "2", "--tier", "stdlib"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT / "src")}, cwd=ROOT)
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")}, cwd=ROOT, process_group=0)
     time.sleep(1.0)                                   # loaded, and searching
     child.send_signal(signal.SIGTSTP)                 # Ctrl-Z
     stopped_for(child, 3.0)

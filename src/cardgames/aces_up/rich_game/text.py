@@ -313,7 +313,7 @@ def verdict_line(session: Session, verdict: search.Solution, missing: str = "no 
     """The hint a verdict on the current position gives (``missing``: what an interrupted
     or unsettled search leaves out)."""
     if verdict.status is search.Status.LOST:
-        return "This position cannot be won."
+        return "Knowing the stock: this position cannot be won."
     if verdict.interrupted:
         return f"The solver was interrupted; {missing}."
     if verdict.status is search.Status.UNSETTLED:
