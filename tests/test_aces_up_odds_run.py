@@ -13,6 +13,7 @@ import pytest
 from aces_up_helpers import ODDS_BUDGET
 
 from cardgames.aces_up import odds
+from cardgames.aces_up.players.tiers import player_tier
 from cardgames.aces_up.rules import seeded_position
 from cardgames.aces_up.search import solve
 from cardgames.cli import main
@@ -178,8 +179,8 @@ def test_a_player_in_two_processes_plays_the_games_of_one(capsys, tmp_path, play
     games = [[odds.parse_line(line)[::3] + (odds.parse_line(line).status,)
               for line in lines_of(log)] for log in (one, two)]
     assert status == 0 and games[0] == games[1]          # in the order of the seeds too
-    assert two.read_text().splitlines()[0] == "# classic rules, player turn, tier stdlib, " \
-                                                "2 processes"
+    assert two.read_text().splitlines()[0] == \
+        f"# classic rules, player turn, tier {player_tier()}, 2 processes"
     assert out.splitlines()[:3] == played_logs["turn"][1].splitlines()[:3]
 
 
