@@ -7,6 +7,10 @@ Bottom to top, each module importing only those before it:
 * ``pruning``: the facts the searches prune with, each with its proof;
 * ``relaxation``: the chain of relaxed games, built from those facts;
 * ``reference``: the reference search (the standard library: it defines every result);
+* ``ghosts``: the deferred-discard game (classic rules), its dominance facts and the
+  conversion of its lines, each with its proof; ``deferred``: its search, a second exact
+  reference search with far fewer positions on hard deals (not yet compiled, so not yet
+  the one ``solve`` runs);
 * ``compiled_search``: that search transcribed for Numba (the ``jit`` extra), function by
   function, and ``compiled_driver``, which runs it in slices and reads its answer.
 
