@@ -16,6 +16,7 @@ Needs the 'distributed' extra; nothing here is imported without ``--scheduler``.
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import socket
 import threading
@@ -97,6 +98,29 @@ def connect(address: str, timeout: float | None = None) -> Any:
         return Client(address, timeout=timeout)
     except (OSError, ImportError) as error:  # it went away since; ImportError: versions
         raise SchedulerError(f"{cannot}: {error}") from None
+
+
+def client_of(address: str) -> Any:
+    """``connect(address)``, and first SchedulerError (status 2) when Dask is not installed
+    here (the 'distributed' extra).  Dask's own logs are silenced in this process: when the
+    scheduler goes away they print tracebacks, and the commands say what happened in one
+    line instead."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise SchedulerError("--scheduler needs Dask: pip install 'cardgames[distributed]'",
+                             status=2) from None
+    _silence_dask()
+    return connect(address)
+
+
+def _silence_dask() -> None:
+    """Set Dask's loggers (and Tornado's, under them) to critical errors only; Dask's
+    configuration gives some of them levels of their own, so each is set."""
+    names = [name for name in logging.root.manager.loggerDict
+             if name.split(".")[0] in ("distributed", "tornado")]
+    for name in {"distributed", "tornado", *names}:
+        logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
 def host_and_port(address: str) -> tuple[str, int]:
@@ -185,3 +209,34 @@ def _identity(address: str, timeout: float, cannot: str) -> object:
     if isinstance(error, Exception):  # undecodable bytes: MemoryError, ValueError, ...
         raise SchedulerError(f"{cannot}: what answers there does not speak Dask's protocol")
     raise error
+
+
+def await_worker(client: Any, address: str, timeout: float | None = None) -> None:
+    """Return once the scheduler has a worker (within ``timeout`` seconds, default
+    TIMEOUT); else SchedulerError: work sent to a cluster without workers waits for ever."""
+    timeout = TIMEOUT if timeout is None else timeout
+    try:
+        client.wait_for_workers(1, timeout=timeout)
+    except (TimeoutError, asyncio.TimeoutError):
+        raise SchedulerError(f"cannot use the scheduler {address}: it has no worker "
+                             f"(none came within {timeout:g} s; start one with "
+                             f"dask worker {address})") from None
+    except OSError as error:
+        raise SchedulerError(f"cannot use the scheduler {address}: {error}") from None
+
+
+def lost_cluster(error: BaseException) -> str | None:
+    """What ``error``, raised while a cluster worked, says of the cluster, in one line: its
+    scheduler went away, or a worker died (Dask gives up on a piece of work whose workers
+    keep dying: out of memory?); None when it is not the cluster's failure."""
+    from concurrent.futures import CancelledError
+
+    from distributed import KilledWorker
+
+    if isinstance(error, KilledWorker):
+        return "a worker died while it worked (out of memory?)"
+    if isinstance(error, CancelledError):   # what a client's futures become without it
+        return "the scheduler went away (the work it held is lost)"
+    if isinstance(error, OSError):
+        return f"the scheduler went away ({error})"
+    return None

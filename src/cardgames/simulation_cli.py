@@ -188,15 +188,9 @@ def print_simulation(args: argparse.Namespace, game: Game, count: TieredCounter)
         print(f"cardgames: {error}", file=sys.stderr)
         return 2
     if args.scheduler is not None:  # "" too: an address that cannot work, not a local run
-        try:
-            import distributed  # noqa: F401  (optional: the 'distributed' extra)
-        except ImportError:
-            print("cardgames: --scheduler needs Dask: pip install 'cardgames[distributed]'",
-                  file=sys.stderr)
-            return 2
         from cardgames import cluster
         try:  # within cluster.TIMEOUT, or one line on what answers, or fails to
-            client = cluster.connect(args.scheduler)
+            client = cluster.client_of(args.scheduler)
         except cluster.SchedulerError as error:
             print(f"cardgames: {error}", file=sys.stderr)
             return error.status

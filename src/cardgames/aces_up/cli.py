@@ -10,8 +10,9 @@ import math
 import os
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 from cardgames.aces_up import odds
 from cardgames.aces_up.course.program import main
@@ -27,7 +28,7 @@ from cardgames.numbers import integer, integer_text, parse_integer, parse_number
 from cardgames.simulate import worker_processes
 from cardgames.status_line import StatusLine
 from cardgames.streams import OUT_OF_MEMORY_STATUS, failure, failure_status
-from cardgames.tiers import AUTO, STDLIB, TierError
+from cardgames.tiers import AUTO, STDLIB, TierError, requested
 
 
 def _budget(text: str) -> float:
@@ -142,7 +143,11 @@ def _odds(args: argparse.Namespace) -> int:
                        deals, log)
     except odds.LogError as error:
         return _fail(str(error))
-    except (KeyboardInterrupt, MemoryError, BrokenProcessPool, OSError) as error:
+    except _CannotRun as error:
+        print(f"cardgames aces-up: {error}", file=sys.stderr)
+        return error.status
+    except (KeyboardInterrupt, MemoryError, BrokenProcessPool, OSError,
+            _ClusterLost) as error:
         return _stopped(error, args.log, len(deals) - first, todo)
     finally:
         if log is not None:
@@ -195,6 +200,8 @@ def _stopped(error: BaseException, path: str | None, done: int, todo: int) -> in
         why, status = "interrupted", 130
     elif isinstance(error, BrokenProcessPool):   # a worker killed, by the system for memory
         why, status = "stopped: a worker process died (out of memory?)", OUT_OF_MEMORY_STATUS
+    elif isinstance(error, _ClusterLost):
+        why, status = f"stopped: {error}", 1
     else:
         why = f"stopped: {failure(error) or error}"
         status = failure_status(error)
@@ -205,32 +212,117 @@ def _stopped(error: BaseException, path: str | None, done: int, todo: int) -> in
 
 def _solve_all(todo: Iterable[int], count: int, run: Run, args: argparse.Namespace,
                deals: list[Deal], log: Log | None) -> None:
-    """Load the solver, then solve the ``count`` seeds of ``todo``, adding each deal to
-    ``deals`` and to the log, with a status line on a terminal."""
+    """Load the solver (on every worker of ``--scheduler``'s cluster, if given), then solve
+    the ``count`` seeds of ``todo``, adding each deal to ``deals`` and to the log, with a
+    status line on a terminal."""
     played = run.player is not None
-    with StatusLine() as status:
-        status.show(LOADING_PLAYERS if played else LOADING)
-        try:
-            tier = player_tier(args.tier) if played else solver_tier(args.tier)
-        except TierError as error:
-            args.parser.error(str(error))
-    if tier == STDLIB and wanted_tier(args.tier) == AUTO:
-        if not played:
-            print(NO_COMPILED_SEARCH, file=sys.stderr)
-        elif importlib.util.find_spec("numba") is None:
-            print(NO_COMPILED_PLAYERS, file=sys.stderr)
-    memory, jobs = args.memory << 20, worker_processes(args.jobs, count)
-    if log is not None:
-        log.go_on(run, tier, memory, jobs)
-    started, tally = time.monotonic(), odds.Tally(0, 0, 0)
-    with StatusLine() as status:
-        for done, deal in enumerate(odds.solved(todo, run, tier, memory, jobs), 1):
-            if log is not None:
-                log.add(deal)
-            deals.append(deal)          # after the log: ``deals`` counts what it keeps
-            tally = tally.plus(deal)
-            status.show(odds.progress_text(done, count, tally, time.monotonic() - started,
-                                           played) + STOP_HINT)
+    client = _connect(args.scheduler) if args.scheduler is not None else None
+    try:
+        with StatusLine() as status:
+            status.show(LOADING_PLAYERS if played else LOADING)
+            tier, jobs = _load(run, args, count) if client is None else \
+                _load_on_cluster(client, run, args)
+        if tier == STDLIB and wanted_tier(args.tier) == AUTO:
+            if not played:
+                print(NO_COMPILED_SEARCH, file=sys.stderr)
+            elif client is not None or importlib.util.find_spec("numba") is None:
+                print(NO_COMPILED_PLAYERS, file=sys.stderr)
+        memory = args.memory << 20
+        if log is not None:
+            log.go_on(run, tier, memory, jobs, cluster=client is not None)
+        if client is None:
+            found = odds.solved(todo, run, tier, memory, jobs)
+        else:
+            found = _from_cluster(odds.solved(todo, run, tier, memory, jobs,
+                                              client.get_executor(pure=False)))
+        started, tally = time.monotonic(), odds.Tally(0, 0, 0)
+        with StatusLine() as status:
+            for done, deal in enumerate(found, 1):
+                if log is not None:
+                    log.add(deal)
+                deals.append(deal)      # after the log: ``deals`` counts what it keeps
+                tally = tally.plus(deal)
+                status.show(odds.progress_text(done, count, tally,
+                                               time.monotonic() - started, played) + STOP_HINT)
+    finally:
+        if client is not None:
+            client.close()
+
+
+def _load(run: Run, args: argparse.Namespace, count: int) -> tuple[str, int]:
+    """Load the solver (or the players) here: the tier that runs, and the processes for
+    ``--jobs`` (argparse exits with status 2 for a tier that cannot run)."""
+    try:
+        tier = player_tier(args.tier) if run.player is not None else solver_tier(args.tier)
+    except TierError as error:
+        args.parser.error(str(error))
+    return tier, worker_processes(args.jobs, count)
+
+
+class _CannotRun(Exception):
+    """The run cannot start: one line on why, and the exit status (``cluster``'s: 2 for
+    what cannot work, 1 for a scheduler not reached)."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def _connect(address: str) -> Any:
+    """A Dask Client of the scheduler at ``address``; _CannotRun when Dask is not installed
+    here or the scheduler cannot be used."""
+    from cardgames import cluster
+    try:  # within cluster.TIMEOUT, or one line on what answers, or fails to
+        return cluster.client_of(address)
+    except cluster.SchedulerError as error:
+        raise _CannotRun(str(error), error.status) from None
+
+
+def _load_on_cluster(client: Any, run: Run, args: argparse.Namespace) -> tuple[str, int]:
+    """Load the solver (or the players) on every worker of the cluster, which all must run
+    the same tier (the log names one): that tier, and the number of workers; _CannotRun
+    when they cannot (the tier asked for here, --tier or $CARDGAMES_TIER, goes to them)."""
+    from cardgames import cluster
+    try:
+        asked = requested(args.tier)
+    except TierError as error:
+        args.parser.error(str(error))
+    cannot = f"cannot use the scheduler {args.scheduler}"
+    try:
+        cluster.await_worker(client, args.scheduler)
+        found: dict[str, str] = client.run(odds.load_tier, run, asked)
+    except cluster.SchedulerError as error:
+        raise _CannotRun(str(error), error.status) from None
+    except TierError as error:
+        raise _CannotRun(f"on the cluster's workers, {error}", 2) from None
+    except OSError as error:
+        raise _CannotRun(f"{cannot}: {error}", 1) from None
+    except Exception as error:  # noqa: BLE001 - a worker's failure, told in one line
+        raise _CannotRun(f"{cannot}: its workers cannot load the solver ({error!r}; is "
+                         "cardgames installed there?)", 2) from None
+    ran = sorted(set(found.values()))
+    if len(ran) != 1:
+        raise _CannotRun(f"the cluster's workers would run different tiers "
+                         f"({', '.join(ran)}): choose one with --tier", 2)
+    return ran[0], len(found)
+
+
+class _ClusterLost(Exception):
+    """The cluster failed during a run (one line on how)."""
+
+
+def _from_cluster(deals: Iterator[Deal]) -> Iterator[Deal]:
+    """The deals a cluster works out, its failures raised as ``_ClusterLost``."""
+    from cardgames import cluster
+    try:
+        yield from deals
+    except TierError as error:      # a worker that joined later cannot run the tier
+        raise _ClusterLost(f"on a worker, {error}") from error
+    except Exception as error:
+        lost = cluster.lost_cluster(error)
+        if lost is None:
+            raise
+        raise _ClusterLost(lost) from error
 
 
 STOP_HINT = " (Ctrl-C stops)"
@@ -336,6 +428,7 @@ examples:
   cardgames aces-up --demo --seed 12     # the honest player plays deal 12
   cardgames aces-up --odds --seeds 0:1000 --jobs 2 --log classic.log
   cardgames aces-up --odds --seeds 0:1000 --player turn --against classic.log
+  cardgames aces-up --odds --seeds 0:100000 --scheduler tcp://host:8786
 
 --solve's exit statuses:
     0: winnable (the winning line is on stdout)
@@ -405,6 +498,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
     odds.add_argument("--jobs", type=_jobs, default=None, metavar="J",
                       help="solve (or play) J deals at once in J processes (default 1; "
                            "at most one per core)")
+    odds.add_argument("--scheduler", metavar="ADDRESS",
+                      help="solve (or play) the deals on the Dask cluster of the scheduler "
+                           "at ADDRESS (like tcp://host:8786; the distributed extra, here "
+                           "and on its workers), a deal at a time in each worker; not "
+                           "with --jobs")
     odds.add_argument("--log", metavar="FILE",
                       help="keep one line per deal in FILE; a run stopped before its end "
                            "goes on from there when run again")
@@ -424,7 +522,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
 def check(args: argparse.Namespace) -> None:
     """Reject option combinations that make no sense (argparse exits with status 2)."""
     odds_only = {"--seeds": args.seeds, "--positions": args.positions, "--jobs": args.jobs,
-                 "--log": args.log, "--against": args.against,
+                 "--scheduler": args.scheduler, "--log": args.log, "--against": args.against,
                  "--paired-with": args.paired_with}
     if not args.odds and any(value is not None for value in odds_only.values()):
         given = [name for name, value in odds_only.items() if value is not None]
@@ -438,6 +536,9 @@ def check(args: argparse.Namespace) -> None:
             args.parser.error("--odds needs --seeds A:B (for instance --seeds 0:1000)")
         if args.budget is None and args.positions is None and args.player is None:
             args.positions = DEFAULT_ODDS_POSITIONS
+        if args.jobs is not None and args.scheduler is not None:
+            args.parser.error("--jobs and --scheduler exclude each other (the cluster has "
+                              "its workers)")
         args.jobs = args.jobs or 1
     if args.player is not None and not (args.demo or args.odds):
         args.parser.error("--player: only with --demo or --odds")

@@ -42,6 +42,7 @@ from cardgames.aces_up.odds.run import (
     Budget,
     Deal,
     Run,
+    load_tier,
     play_deal,
     solve_deal,
     solved,
@@ -59,7 +60,7 @@ from cardgames.aces_up.odds.summary import (
 
 __all__ = ["Header", "Log", "LogError", "compared_log", "deal_line", "header", "parse_header",
            "parse_line", "parse_log", "read_log",
-           "PLAYED", "RULES", "WON", "Budget", "Deal", "Run", "play_deal",
+           "PLAYED", "RULES", "WON", "Budget", "Deal", "Run", "load_tier", "play_deal",
            "solve_deal", "solved",
            "Compared", "Tally", "lost_wins", "mcnemar_p", "played_summary", "progress_text",
            "summary", "title"]

@@ -2,7 +2,7 @@
 
 A log is ASCII text: a header line (``# classic rules, budget ..., tier ..., memory ...,
 J processes``, or for a player's run ``# classic rules, player NAME, tier ..., J
-processes``), then ``seed STATUS seconds work check`` per deal, in the order they finish
+processes``; ``J Dask workers`` for a run on a cluster), then ``seed STATUS seconds work check`` per deal, in the order they finish
 (``run.Deal`` says what the verdicts and the work are); a run that goes on from a log adds a
 ``# continued: ...`` header with the same rules, budget or player, tier and memory.  ``check`` is eight hex digits of a CRC-32 of the run's identity
 and the line: a line edited by hand, or copied from another run's log, is refused (this
@@ -45,16 +45,18 @@ def _how(run: Run, tier: str, memory: int) -> str:
     return f"tier {tier}, memory {memory >> 20} MiB per process"
 
 
-def header(run: Run, tier: str, memory: int, jobs: int) -> str:
-    """The log's first line, without ``#``: the run's identity, then how it ran."""
-    return (f"{run.identity()}, {_how(run, tier, memory)}, "
-            f"{jobs} process{'es' if jobs > 1 else ''}")
+def header(run: Run, tier: str, memory: int, jobs: int, cluster: bool = False) -> str:
+    """The log's first line, without ``#``: the run's identity, then how it ran (``jobs``
+    processes here, or the workers of a Dask cluster when it started)."""
+    where = f"Dask worker{'s' if jobs > 1 else ''}" if cluster else \
+        f"process{'es' if jobs > 1 else ''}"
+    return f"{run.identity()}, {_how(run, tier, memory)}, {jobs} {where}"
 
 
 _HEADER = re.compile(r"(?P<identity>(classic rules|no lone moves), "
                      r"(budget [ -~]+ per deal|player (?P<player>[a-z][a-z-]*))), "
                      r"(?P<how>tier [a-z]+(?P<memory>, memory [0-9]+ MiB per process)?), "
-                     r"[1-9][0-9]* process(es)?")
+                     r"[1-9][0-9]* (process(es)?|Dask workers?)")
 _PLAYER = re.compile(r"(classic rules|no lone moves), player (?P<player>[a-z][a-z-]*)")
 _LINE = re.compile(r"(?P<seed>-?(0|[1-9][0-9]*)) (?P<status>[A-Z]+) "
                    r"(?P<seconds>[0-9]+(\.[0-9]+)?(e[-+][0-9]+)?) (?P<positions>0|[1-9][0-9]*)"
@@ -251,13 +253,13 @@ class Log:
                            f"{run.identity()}: give another --log")
         return self.deals
 
-    def go_on(self, run: Run, tier: str, memory: int, jobs: int) -> None:
+    def go_on(self, run: Run, tier: str, memory: int, jobs: int, cluster: bool = False) -> None:
         """Drop a piece of a line a stop left at the end, then write the header of the run
         about to add deals (``continued:`` when the log has one); LogError when the log was
         made with another tier or memory, which could change verdicts."""
         if not self.writable:
             raise LogError(f"cannot write the log {self.path}")
-        line = header(run, tier, memory, jobs)
+        line = header(run, tier, memory, jobs, cluster)
         ours = Header(run.identity(), _how(run, tier, memory))
         if self.header is not None and ours.key() != self.header.key():
             same = "--tier" if run.player is not None else "--tier and --memory"

@@ -1,19 +1,21 @@
 """What an odds run does (the rules, and the budget of the solver or the player that plays)
-and the solving or playing of its deals, in one process or a pool of them."""
+and the solving or playing of its deals, in one process, a pool of them or any Executor (a
+Dask cluster's)."""
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import islice
+from threading import Lock
 from typing import TYPE_CHECKING, NamedTuple
 
 from cardgames import clock
 from cardgames.aces_up.players.tiers import play_seed, player_tier
 from cardgames.aces_up.rules import seeded_position
-from cardgames.aces_up.search import Status, solve
+from cardgames.aces_up.search import Status, solve, solver_tier
 from cardgames.numbers import integer_text
 from cardgames.simulate import prepare_worker, stop_pool, terminate_as_exit
 
@@ -33,6 +35,10 @@ SOLVED = tuple(Status.__members__)
 #: a player's deal can take a fraction of a millisecond, less than handing it over.
 PIECE_SECONDS = 0.25
 PIECE_MOST = 1000
+#: One deal at a time in a process: the compiled search and players keep their work arrays
+#: in the process, from deal to deal, so two threads of one Dask worker must not use them at
+#: once.  A deal's seconds are counted once it holds the lock.
+ONE_AT_A_TIME = Lock()
 
 
 class Deal(NamedTuple):
@@ -131,6 +137,21 @@ def deals_of(seeds: list[int], run: Run, tier: str, memory: int) -> list[Deal]:
     return [deal_of(seed, run, tier, memory) for seed in seeds]
 
 
+def deals_in_turn(seeds: list[int], run: Run, tier: str, memory: int) -> list[Deal]:
+    """``deals_of``, one piece at a time in this process (``ONE_AT_A_TIME``): a piece of
+    work for a worker of an Executor that may run several in threads."""
+    with ONE_AT_A_TIME:
+        return deals_of(seeds, run, tier, memory)
+
+
+def load_tier(run: Run, tier: str | None) -> str:
+    """Load the run's solver (or its players) in this process, and say which tier runs:
+    ``solver_tier`` or ``player_tier`` of ``tier``.  Run on each worker of a cluster before
+    its deals, so that no deal's seconds include a compile."""
+    with ONE_AT_A_TIME:
+        return player_tier(tier) if run.player is not None else solver_tier(tier)
+
+
 def piece_size(deals: list[Deal]) -> int:
     """How many of a player's deals the next piece handed to a worker holds: about
     ``PIECE_SECONDS`` of work at the pace of ``deals``, the last piece's."""
@@ -139,7 +160,7 @@ def piece_size(deals: list[Deal]) -> int:
 
 
 def solved(seeds: Iterable[int], run: Run, tier: str, memory: int,
-           jobs: int = 1) -> Iterator[Deal]:
+           jobs: int = 1, executor: Executor | None = None) -> Iterator[Deal]:
     """Solve (or play) each seed, yielding its deal as soon as it and the ones before it
     are done.
 
@@ -147,8 +168,17 @@ def solved(seeds: Iterable[int], run: Run, tier: str, memory: int,
     ``jobs > 1`` works in a pool of processes (started once the caller has loaded the
     solver, so that forked workers inherit it), a seed at a time for the solver, in pieces
     of a fraction of a second for a player.  Ctrl-C or SIGTERM stops the pool at once: the
-    deals already yielded are all that is kept.
+    deals already yielded are all that is kept.  With ``executor`` (a Dask cluster's) the
+    pieces go to it instead, ``AHEAD`` for each of its ``jobs`` workers, each piece solved
+    in turn in its worker (``deals_in_turn``); a stop cancels the pieces not yet started.
     """
+    if executor is not None:
+        try:
+            yield from _pooled(executor, iter(seeds), run, tier, memory, jobs, deals_in_turn)
+        except BaseException:       # Ctrl-C, a lost worker, or the caller stopped reading
+            executor.shutdown(wait=False)
+            raise
+        return
     if jobs == 1:
         for seed in seeds:
             yield deal_of(seed, run, tier, memory)
@@ -156,23 +186,23 @@ def solved(seeds: Iterable[int], run: Run, tier: str, memory: int,
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=prepare_worker)
     with terminate_as_exit():
         try:
-            yield from _pooled(pool, iter(seeds), run, tier, memory, jobs)
+            yield from _pooled(pool, iter(seeds), run, tier, memory, jobs, deals_of)
         except BaseException:
             stop_pool(pool)
             raise
     pool.shutdown(wait=True)
 
 
-def _pooled(pool: ProcessPoolExecutor, seeds: Iterator[int], run: Run, tier: str,
-            memory: int, jobs: int) -> Iterator[Deal]:
-    """The deals of ``seeds`` worked out in ``pool``, in order, ``AHEAD`` pieces a worker
-    handed out ahead of the results."""
+def _pooled(pool: Executor, seeds: Iterator[int], run: Run, tier: str, memory: int, jobs: int,
+            work: Callable[[list[int], Run, str, int], list[Deal]]) -> Iterator[Deal]:
+    """The deals of ``seeds`` worked out in ``pool`` by ``work``, in order, ``AHEAD``
+    pieces a worker handed out ahead of the results."""
     waiting: deque[Future[list[Deal]]] = deque()
     size = 1
     while True:
         piece = list(islice(seeds, size))
         if piece:
-            waiting.append(pool.submit(deals_of, piece, run, tier, memory))
+            waiting.append(pool.submit(work, piece, run, tier, memory))
         if not waiting:
             return
         if len(waiting) >= AHEAD * jobs or not piece:
