@@ -22,6 +22,7 @@ from rich_game_helpers import (
     transcript,
 )
 
+from cardgames import tiers
 from cardgames.aces_up import rules, search
 from cardgames.aces_up.players import PLAYERS, play
 from cardgames.aces_up.rich_game import loop
@@ -421,3 +422,29 @@ def test_ctrl_c_in_a_long_estimate_stops_it_and_the_game_goes_on():
     assert re.search(rb"Its chance of winning: about [\d.]+% \(95% interval [\d.]+-[\d.]+%,"
                      rb"\s+[\d,]+ sampled stocks?;\s+interrupted\)\.\n", out)
     assert b"Stock: 44 cards" in out and out.endswith(b"You have chosen to quit.\n")
+
+
+def test_the_first_question_to_a_solver_not_yet_loaded_says_it_loads(monkeypatch):
+    from cardgames.aces_up.rich_game.text import LOADING, THINKING
+
+    shown = []
+
+    class Recorded:
+        """A status line that keeps what it was asked to show."""
+
+        def show(self, text):
+            shown.append(text)
+
+        def clear(self):
+            pass
+
+    monkeypatch.setattr(loop, "StatusLine", Recorded)
+    monkeypatch.setattr(search, "_COMPILED", None)      # as in a new process
+    options = {**QUICK, "tier": None}                    # the search the machine picks
+    if search.wanted_tier() == tiers.STDLIB or not tiers.installed(tiers.NUMBA):
+        assert search.loaded()
+        pytest.skip("the reference search runs here, which loads nothing")
+    run_lines(Session(10, **options), ["peek", "solve"])
+    questions = [text for text in shown if text in (LOADING, THINKING)]
+    assert questions == [LOADING, THINKING]               # loaded by the first one
+    assert search.loaded() and search.loaded("stdlib")

@@ -22,7 +22,7 @@ from cardgames.aces_up.players.tiers import player_tier
 from cardgames.aces_up.rich_game.advice import ADVISOR
 from cardgames.aces_up.rich_game.loop import play_demo, play_session
 from cardgames.aces_up.rich_game.session import DEFAULT_BUDGET, Session, solve_seed
-from cardgames.aces_up.rich_game.text import solving_line
+from cardgames.aces_up.rich_game.text import LOADING, solving_line
 from cardgames.aces_up.search import DEFAULT_MEMORY, Status, solver_tier, wanted_tier
 from cardgames.numbers import integer, integer_text, parse_integer, parse_number
 from cardgames.simulate import worker_processes
@@ -343,7 +343,6 @@ def _fail(message: str) -> int:
     return 2
 
 
-LOADING = "loading the solver (the first time, compiling it takes about 20 s)"
 LOADING_PLAYERS = "loading the players"
 #: How the verdict names the search that ran.
 SEARCH_NAMES = {"stdlib": "reference search", "numba": "compiled search"}

@@ -33,6 +33,7 @@ from cardgames.aces_up.rich_game.text import (
     ESTIMATING,
     GAME_WON,
     INTERRUPTED,
+    LOADING,
     NEW_GAME,
     NO_MOVE_LEFT,
     NOTHING_TO_UNDO,
@@ -153,7 +154,7 @@ def play_session(session: Session, read: Reader | None = None, write: Writer = p
         if request is Extra.HINT:
             status.show(ESTIMATING)
         if request is Extra.PEEK or request is Extra.SOLVE:   # the solver may take a while
-            status.show(THINKING)
+            status.show(THINKING if search.loaded(session.tier) else LOADING)
         try:
             answer = _react(session, request, new_seed, line_width())
         except KeyboardInterrupt:           # Ctrl-C outside a search: back to the prompt

@@ -23,7 +23,7 @@ from cardgames.aces_up.rules import (
 from cardgames.numbers import integer_text
 
 __all__ = ["AT_THE_START", "BACK_TO_THE_GAME_LEFT", "DEMO_STOPPED", "ESTIMATING", "GAME_WON",
-           "HELP", "INTERRUPTED",
+           "HELP", "INTERRUPTED", "LOADING",
            "NEW_GAME", "NOTHING_TO_UNDO", "NO_MOVE_LEFT", "OFFER", "OFFER_PROMPT", "OUT_OF_MEMORY",
            "PROMPT", "QUIT", "RESTARTED", "RETRY", "THINKING", "UNDONE", "WIDTH",
            "advice_lines", "board_lines", "budget_text", "chance_text", "columns",
@@ -58,6 +58,8 @@ OFFER = "Another game? Type a seed, or Enter for a random one (U: undo, Q: quit)
 RETRY = "Type a whole number, press Enter for a random deal, U to undo, or Q."
 QUIT = "You have chosen to quit."
 THINKING = "thinking... (Ctrl-C stops)"
+#: What the solver's first question, and ``--solve`` or ``--odds``, say while it loads.
+LOADING = "loading the solver (the first time, compiling it takes about 20 s)"
 INTERRUPTED = "Interrupted."
 OUT_OF_MEMORY = "The solver ran out of memory; the game goes on (a smaller --memory may help)."
 NO_MOVE_LEFT = "No move is left: this game is lost (U undoes, R restarts, N: a new game)."

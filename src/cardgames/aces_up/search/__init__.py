@@ -45,7 +45,7 @@ from cardgames.tiers import (
     requested,
 )
 
-__all__ = ["solve", "solver_tier", "wanted_tier", "compiled_available", "safe_discard",
+__all__ = ["solve", "solver_tier", "wanted_tier", "compiled_available", "loaded", "safe_discard",
            "Solution", "Status", "DEFAULT_MEMORY"]
 
 
@@ -99,6 +99,14 @@ def wanted_tier(tier: str | None = None) -> str:
 
 
 _COMPILED: bool | None = None
+
+
+def loaded(tier: str | None = None) -> bool:
+    """True when the search ``solver_tier(tier)`` picks needs no loading any more: the
+    reference (asked for, or without Numba), or the compiled search once loaded and checked
+    (``compiled_available``; the first time, Numba compiles it).  TierError as
+    ``wanted_tier``."""
+    return wanted_tier(tier) == STDLIB or _COMPILED is not None or not _importable("numba")
 
 
 def compiled_available() -> bool:
