@@ -50,3 +50,18 @@ def test_the_command_says_so_in_one_line_with_the_status_of_a_refused_address():
     assert (run.returncode, run.stdout) == (1, "")
     assert run.stderr == (f"cardgames: cannot use the scheduler {ADDRESS}: the host "
                           "no-such-host.invalid cannot be found (Name or service not known)\n")
+
+
+def test_a_cluster_lost_during_a_run_is_told_in_one_line():
+    distributed = pytest.importorskip("distributed")
+    from concurrent.futures import CancelledError
+
+    from cardgames import cluster
+
+    assert cluster.lost_cluster(CancelledError()) == \
+        "the scheduler went away (the work it held is lost)"
+    assert cluster.lost_cluster(distributed.KilledWorker("piece", "tcp://w:1")) == \
+        "a worker died while it worked (out of memory?)"
+    assert cluster.lost_cluster(ConnectionResetError("reset")) == \
+        "the scheduler went away (reset)"
+    assert cluster.lost_cluster(ValueError("a bug")) is None      # not the cluster's: raised

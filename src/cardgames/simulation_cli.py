@@ -206,6 +206,12 @@ def print_simulation(args: argparse.Namespace, game: Game, count: TieredCounter)
         except TierError as error:  # the tier asked for is not installed on the workers
             print(f"cardgames: on the cluster's workers, {error}", file=sys.stderr)
             return 2
+        except Exception as error:  # the scheduler went away with the work, a worker died
+            lost = cluster.lost_cluster(error)
+            if lost is None:
+                raise
+            print(f"cardgames: stopped: {lost}", file=sys.stderr)
+            return 1
         finally:
             if progress is not None:
                 progress.close()
