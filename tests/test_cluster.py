@@ -60,7 +60,7 @@ def test_a_cluster_lost_during_a_run_is_told_in_one_line():
 
     assert cluster.lost_cluster(CancelledError()) == \
         "the scheduler went away (the work it held is lost)"
-    assert cluster.lost_cluster(distributed.KilledWorker("piece", "tcp://w:1")) == \
+    assert cluster.lost_cluster(distributed.KilledWorker("piece", "tcp://w:1", 3)) == \
         "a worker died while it worked (out of memory?)"
     assert cluster.lost_cluster(ConnectionResetError("reset")) == \
         "the scheduler went away (reset)"
