@@ -19,7 +19,7 @@ import os
 from pathlib import Path
 
 import pytest
-from aces_up_helpers import ODDS_BUDGET
+from aces_up_helpers import ODDS_BUDGET, ODDS_RANGE, ODDS_SEEDS
 from hypothesis import HealthCheck, settings
 from strategies import CLAIM_POSITIONS, sample
 
@@ -57,12 +57,12 @@ def claim_sample():
 
 @pytest.fixture(scope="session")
 def odds_of_six(tmp_path_factory):
-    """``cardgames aces-up --odds --seeds 0:6`` with ``ODDS_BUDGET`` and a log, run once for
+    """``cardgames aces-up --odds --seeds 7:13`` with ``ODDS_BUDGET`` and a log, run once for
     the tests that read it: (status, stdout, the log's text).  Copy the log to change it."""
     log = tmp_path_factory.mktemp("odds") / "run.log"
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        status = main(["aces-up", "--odds", "--seeds", "0:6", *ODDS_BUDGET, "--log", str(log)])
+        status = main(["aces-up", "--odds", "--seeds", ODDS_SEEDS, *ODDS_BUDGET, "--log", str(log)])
     return status, out.getvalue(), log.read_text()
 
 

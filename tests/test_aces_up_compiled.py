@@ -3,6 +3,8 @@
 The compiled search is a transcription: on every deal it must give the reference's
 verdict, its winning line move for move and its count of positions, as long as its memo
 forgets nothing; with a memo too small to hold the search, only the time may change.
+Both are called by name here: with the classic rules ``search.solve`` runs the
+deferred-discard search (test_aces_up_compiled_deferred.py).
 """
 
 import os
@@ -20,7 +22,8 @@ from hypothesis import strategies as st
 
 from cardgames.aces_up import rules, search
 from cardgames.aces_up.rules import seeded_position
-from cardgames.aces_up.search import Status, model, solve
+from cardgames.aces_up.search import Status, model
+from cardgames.aces_up.search import reference as reference_search
 from cardgames.aces_up.search.model import codes
 
 if not search.compiled_available():
@@ -41,8 +44,8 @@ VARIANT_SEEDS = (0, 2, 10, 22, 25, 26, 37, 43, 74)
 
 def same_search(position, lone_moves, **budget):
     """Solve with both searches; both must find the same verdict, line and positions."""
-    ours = solve(position, lone_moves, tier="numba", **budget)
-    reference = solve(position, lone_moves, tier="stdlib", **budget)
+    ours = compiled_driver.solve(position, lone_moves, **budget)
+    reference = reference_search.solve(position, lone_moves, **budget)
     assert ours.tier == "numba" and reference.tier == "stdlib"
     assert (ours.status, ours.line, ours.nodes) == \
         (reference.status, reference.line, reference.nodes), position
@@ -83,7 +86,7 @@ def test_a_node_budget_stops_both_searches_at_the_same_count():
 
 
 def test_a_memo_too_small_to_hold_the_search_costs_positions_never_the_verdict():
-    full = solve(seeded_position(2), tier="numba")                # lost, 312,632 positions
+    full = compiled_driver.solve(seeded_position(2))                # lost, 312,632 positions
     small = compiled_driver.solve(seeded_position(2), memory=6 << 20)     # room for ~75,000
     assert compiled_driver.memory_in_use() <= 6 << 20
     assert small.status is full.status is Status.LOST
@@ -113,7 +116,7 @@ def winnable_twin(position):
     while True:
         rng.shuffle(cards)
         twin = rules.Position(tuple(cards), position.columns)
-        if solve(twin, tier="stdlib", max_nodes=20_000).status is Status.WINNABLE:
+        if reference_search.solve(twin, max_nodes=20_000).status is Status.WINNABLE:
             return twin
 
 
@@ -163,7 +166,7 @@ def test_the_load_check_reaches_the_relaxed_games():
 
 
 def test_the_time_budget_is_kept_to_within_a_slice():
-    found = solve(seeded_position(3), max_seconds=0.5, tier="numba")
+    found = compiled_driver.solve(seeded_position(3), max_seconds=0.5)
     # A slice is about 20 ms; the rest is room for a machine busy with other work (seed 3
     # takes some 18 s to settle, so a search that missed its deadline would show).
     assert found.status is Status.UNSETTLED and 0.5 <= found.seconds < 0.5 + 0.5
@@ -180,7 +183,7 @@ def test_ctrl_c_stops_a_solve_which_reports_unsettled(monkeypatch):
         return run(*args)
 
     monkeypatch.setattr(compiled_driver.kernel, "run", interrupted)
-    found = solve(seeded_position(3), tier="numba")
+    found = compiled_driver.solve(seeded_position(3))
     assert found.status is Status.UNSETTLED and found.interrupted and found.nodes > 0
 
 
@@ -244,7 +247,7 @@ def test_the_table_is_reused_and_solves_do_not_see_each_other():
 
 def test_a_node_budget_past_64_bits_is_no_limit_as_for_the_reference():
     ours = compiled_driver.solve(seeded_position(1), max_nodes=2**63)
-    theirs = solve(seeded_position(1), max_nodes=2**63, tier="stdlib")
+    theirs = reference_search.solve(seeded_position(1), max_nodes=2**63)
     assert (ours.status, ours.line, ours.nodes) == (theirs.status, theirs.line, theirs.nodes)
     assert ours.status is Status.LOST
 

@@ -6,7 +6,7 @@ cannot work says so in one line with its status."""
 import sys
 
 import pytest
-from aces_up_helpers import ODDS_BUDGET
+from aces_up_helpers import ODDS_BUDGET, ODDS_RANGE, ODDS_SEEDS
 from conftest import PLAYED_SEEDS
 
 from cardgames import tiers
@@ -52,7 +52,7 @@ def test_a_cluster_gives_the_verdicts_log_and_summary_of_one_machine(capsys, tmp
                                                                     odds_of_six, scheduler):
     status, out, log = odds_of_six
     there = tmp_path / "cluster.log"
-    got = run_odds(capsys, "--seeds", "0:6", *ODDS_BUDGET, "--scheduler", scheduler,
+    got = run_odds(capsys, "--seeds", ODDS_SEEDS, *ODDS_BUDGET, "--scheduler", scheduler,
                    "--log", str(there))
     assert got[0] == status == 0
     assert without_times(got[1]) == without_times(out)
@@ -61,7 +61,7 @@ def test_a_cluster_gives_the_verdicts_log_and_summary_of_one_machine(capsys, tmp
     assert cluster == local.replace("1 process", "2 Dask workers")
     assert cluster.endswith(", 2 Dask workers")
     written = there.read_text()        # read back whole: the summary at once, nothing added
-    again = run_odds(capsys, "--seeds", "0:6", *ODDS_BUDGET, "--log", str(there))
+    again = run_odds(capsys, "--seeds", ODDS_SEEDS, *ODDS_BUDGET, "--log", str(there))
     assert again[:2] == got[:2] and there.read_text() == written
 
 
@@ -69,10 +69,10 @@ def test_a_cluster_goes_on_from_a_log_and_solves_only_what_is_missing(capsys, tm
                                                                      odds_of_six, scheduler):
     log = odds_of_six[2]
     lines = log.splitlines(keepends=True)
-    kept = lines[0] + "".join(line for line in lines[1:] if int(line.split()[0]) < 3)
+    kept = lines[0] + "".join(line for line in lines[1:] if int(line.split()[0]) < ODDS_RANGE[3])
     path = tmp_path / "run.log"
     path.write_text(kept)
-    status, out, _ = run_odds(capsys, "--seeds", "0:6", *ODDS_BUDGET, "--scheduler",
+    status, out, _ = run_odds(capsys, "--seeds", ODDS_SEEDS, *ODDS_BUDGET, "--scheduler",
                               scheduler, "--log", str(path))
     text = path.read_text()
     assert status == 0 and text.startswith(kept)
@@ -80,7 +80,7 @@ def test_a_cluster_goes_on_from_a_log_and_solves_only_what_is_missing(capsys, tm
     added = text[len(kept):].splitlines()
     assert added[0].startswith("# continued: classic rules, budget 30,000 game positions")
     assert added[0].endswith(", 2 Dask workers")
-    assert sorted(odds.parse_line(line).seed for line in added[1:]) == [3, 4, 5]
+    assert sorted(odds.parse_line(line).seed for line in added[1:]) == list(ODDS_RANGE[3:])
     assert without_times(out) == without_times(odds_of_six[1])
 
 

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
-from aces_up_helpers import ODDS_BUDGET
+from aces_up_helpers import ODDS_BUDGET, ODDS_RANGE, ODDS_SEEDS
 
 from cardgames.aces_up import odds
 from cardgames.aces_up.players.tiers import player_tier
@@ -36,16 +36,16 @@ def test_a_run_goes_on_from_its_log_and_solves_only_what_is_missing(capsys, tmp_
     with pytest.raises(ValueError):
         odds.parse_line(cut)
     log.write_text("\n".join([header, *deals[:2], cut]))
-    status, out, _ = run_odds(capsys, "--seeds", "0:6", *ODDS_BUDGET, "--log", str(log))
+    status, out, _ = run_odds(capsys, "--seeds", ODDS_SEEDS, *ODDS_BUDGET, "--log", str(log))
     assert status == 0
     again = lines_of(log)
     assert again[:2] == deals[:2]                  # kept, not solved again
-    assert sorted(odds.parse_line(line).seed for line in again) == list(range(6))
+    assert sorted(odds.parse_line(line).seed for line in again) == list(ODDS_RANGE)
     assert sorted(odds.parse_line(line)[::3] + odds.parse_line(line)[1:2] for line in again) \
         == sorted(odds.parse_line(line)[::3] + odds.parse_line(line)[1:2] for line in deals)
     assert "# continued: classic rules, budget 30,000 game positions" in log.read_text()
     before = log.read_text()
-    status, again_out, _ = run_odds(capsys, "--seeds", "0:6", *ODDS_BUDGET, "--log", str(log))
+    status, again_out, _ = run_odds(capsys, "--seeds", ODDS_SEEDS, *ODDS_BUDGET, "--log", str(log))
     assert status == 0 and log.read_text() == before           # nothing left to solve
     assert again_out.splitlines()[:4] == out.splitlines()[:4]  # the same verdicts and odds
 
@@ -134,7 +134,7 @@ def test_a_log_that_is_not_a_file_is_refused(capsys, path, message):
 def refused_untouched(capsys, path, *argv):
     """Run --odds on a log that must be refused: its one-line reason; the file unchanged."""
     before, stamp = path.read_bytes(), path.stat().st_mtime_ns
-    status, out, err = run_odds(capsys, "--seeds", "0:6", *(argv or ODDS_BUDGET),
+    status, out, err = run_odds(capsys, "--seeds", ODDS_SEEDS, *(argv or ODDS_BUDGET),
                                 "--log", str(path))
     assert (status, out) == (2, "") and len(err.splitlines()) == 1, err
     assert "Traceback" not in err
@@ -219,22 +219,22 @@ def test_a_full_disk_stops_the_run_with_74_and_the_log_keeps_the_deals_done(caps
     add = odds.Log.add
 
     def add_until_full(log, deal):
-        if deal.seed == 2:
+        if deal.seed == ODDS_RANGE[2]:
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         add(log, deal)
     monkeypatch.setattr(odds.Log, "add", add_until_full)
-    status, out, err = run_odds(capsys, "--seeds", "0:6", *ODDS_BUDGET, "--tier", "stdlib",
+    status, out, err = run_odds(capsys, "--seeds", ODDS_SEEDS, *ODDS_BUDGET, "--tier", "stdlib",
                                 "--log", str(path))
     assert (status, out) == (74, "")
     assert err.splitlines() == [
         "stopped: cannot write: no space left on device after 2 of 6 deals",
         f"{path} keeps them: the same command goes on from there"]
-    assert sorted(odds.parse_line(line).seed for line in lines_of(path)) == [0, 1]
+    assert sorted(odds.parse_line(line).seed for line in lines_of(path)) == list(ODDS_RANGE[:2])
     monkeypatch.setattr(odds.Log, "add", add)
-    status, out, _ = run_odds(capsys, "--seeds", "0:6", *ODDS_BUDGET, "--tier", "stdlib",
+    status, out, _ = run_odds(capsys, "--seeds", ODDS_SEEDS, *ODDS_BUDGET, "--tier", "stdlib",
                               "--log", str(path))
     assert status == 0 and sorted(odds.parse_line(line).seed
-                                  for line in lines_of(path)) == list(range(6))
+                                  for line in lines_of(path)) == list(ODDS_RANGE)
 
 
 def test_a_line_written_in_pieces_is_written_whole(tmp_path):
@@ -339,13 +339,13 @@ def test_a_log_compared_with_is_read_and_checked_for_its_kind_rules_and_seeds(tm
     solved.write_text(odds_of_six[2])
     header, verdicts = odds.compared_log(turn, "--paired-with", True, True, range(75, 80))
     assert header.player == "turn" and len(verdicts) == 20 and verdicts[71] == "WON"
-    header, verdicts = odds.compared_log(str(solved), "--against", True, False, range(6))
+    header, verdicts = odds.compared_log(str(solved), "--against", True, False, ODDS_RANGE)
     assert header.player is None and set(verdicts.values()) <= {"WINNABLE", "LOST",
                                                                 "UNSETTLED"}
     refusals = [
         ((turn, "--against", True, False, range(70, 90)), "--against .*turn.log: not a log "
          r"of the odds with the stock known \(--odds without --player\)"),
-        ((str(solved), "--paired-with", True, True, range(6)), "not a log of a player's"),
+        ((str(solved), "--paired-with", True, True, ODDS_RANGE), "not a log of a player's"),
         ((turn, "--paired-with", False, True, range(70, 90)), "a log of other rules .*: give "
          "a log of no lone moves"),
         ((turn, "--paired-with", True, True, range(60, 100)), "holds 20 of the seeds of "

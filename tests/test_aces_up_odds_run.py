@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from aces_up_helpers import ODDS_BUDGET
+from aces_up_helpers import ODDS_BUDGET, ODDS_RANGE, ODDS_SEEDS
 
 from cardgames.aces_up import odds
 from cardgames.aces_up.players.tiers import player_tier
@@ -42,23 +42,23 @@ def test_the_verdicts_are_the_solvers_within_the_same_budget(odds_of_six):
     status, out, log = odds_of_six
     assert status == 0
     deals = {deal.seed: deal for deal in map(odds.parse_line, deal_lines(log))}
-    assert sorted(deals) == list(range(6))
+    assert sorted(deals) == list(ODDS_RANGE)
     for seed, deal in deals.items():
         found = solve(seeded_position(seed), max_nodes=30_000)
         assert (deal.status, deal.positions) == (found.status.name, found.nodes)
     tally = odds.Tally.of(deals.values())
     for name, count in (("winnable", tally.won), ("cannot be won", tally.lost),
                         ("unsettled", tally.unsettled)):
-        assert f"\n  {name:<14}{count}  ({count / 6:.1%})\n" in out
+        assert f"\n  {name:<14}{count}  ({count / len(ODDS_RANGE):.1%})\n" in out
     assert tally.unsettled > 0 and tally.won > 0 and tally.lost > 0   # the budget bites
     assert all(len(line) <= 79 for line in out.splitlines())
-    assert out.startswith("Aces Up, classic rules: seeds 0..5, budget 30,000 game positions")
+    assert out.startswith("Aces Up, classic rules: seeds 7..12, budget 30,000 game positions")
 
 
 def test_two_processes_give_the_same_log_as_one(capsys, tmp_path, odds_of_six):
     one, two = tmp_path / "one.log", tmp_path / "two.log"
     one.write_text(odds_of_six[2])
-    run_odds(capsys, "--seeds", "0:6", *ODDS_BUDGET, "--jobs", "2", "--log", str(two))
+    run_odds(capsys, "--seeds", ODDS_SEEDS, *ODDS_BUDGET, "--jobs", "2", "--log", str(two))
     verdicts = [sorted(odds.parse_line(line)[::3] + (odds.parse_line(line).status,)
                        for line in lines_of(log)) for log in (one, two)]
     assert verdicts[0] == verdicts[1]
@@ -83,19 +83,19 @@ def test_ctrl_c_keeps_the_deals_done_and_says_how_to_go_on(tmp_path, jobs):
     log = tmp_path / "run.log"
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     child = subprocess.Popen(
-        [sys.executable, "-m", "cardgames", "aces-up", "--odds", "--seeds", "0:5", "--tier",
+        [sys.executable, "-m", "cardgames", "aces-up", "--odds", "--seeds", "10:15", "--tier",
          "stdlib", "--positions", "3000000", "--jobs", jobs, "--log", str(log)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
         start_new_session=True)
     deadline = time.monotonic() + 120
     while len(lines_of(log) if log.exists() else []) < 3 and time.monotonic() < deadline:
-        time.sleep(0.05)     # seeds 0, 1, 2 take a second or two; seed 3 far longer
+        time.sleep(0.05)     # seeds 10, 11, 12 take a blink; seed 13 far longer
     os.killpg(child.pid, signal.SIGINT)              # as the terminal does: the whole group
     out, err = child.communicate(timeout=60)
     assert child.returncode == 130 and out == ""
     done = [odds.parse_line(line).seed for line in lines_of(log)]
     assert f"interrupted after {len(done)} of 5 deals\n{log} keeps them" in err
-    assert sorted(done)[:3] == [0, 1, 2] and 3 not in done   # seed 3 was under way
+    assert sorted(done)[:3] == [10, 11, 12] and 13 not in done   # seed 13 was under way
     assert "Traceback" not in err
     if Path("/proc/self/stat").exists():
         assert group_members(child.pid) == []        # no worker left behind
@@ -122,7 +122,7 @@ def test_after_kill_9_no_worker_holds_the_log_and_the_run_goes_on(capsys, tmp_pa
     log = tmp_path / "run.log"
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     child = subprocess.Popen(
-        [sys.executable, "-m", "cardgames", "aces-up", "--odds", "--seeds", "0:5", "--tier",
+        [sys.executable, "-m", "cardgames", "aces-up", "--odds", "--seeds", "10:15", "--tier",
          "stdlib", "--positions", "3000000", "--jobs", "2", "--log", str(log)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     deadline = time.monotonic() + 120
@@ -139,9 +139,9 @@ def test_after_kill_9_no_worker_holds_the_log_and_the_run_goes_on(capsys, tmp_pa
         except odds.LogError:
             assert time.monotonic() < deadline, "a worker still holds the log"
             time.sleep(0.1)
-    status, out, _ = run_odds(capsys, "--seeds", "0:1", "--positions", "3000000", "--tier",
-                              "stdlib", "--log", str(log))      # seed 0, logged first
-    assert status == 0 and "seeds 0..0" in out and done >= 1
+    status, out, _ = run_odds(capsys, "--seeds", "10:11", "--positions", "3000000", "--tier",
+                              "stdlib", "--log", str(log))      # seed 10, logged first
+    assert status == 0 and "seeds 10..10" in out and done >= 1
 
 
 # --- a player's run: each deal played honestly (issue 25) ---------------------------------

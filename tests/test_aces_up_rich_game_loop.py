@@ -82,20 +82,32 @@ def test_a_scripted_game_reads_exactly_so():
         + "\naces-up> Q\nYou have chosen to quit.\n")
 
 
+def played_out(seed, line):
+    """The position a line of commands leaves, played from the seed's deal."""
+    position = rules.seeded_position(seed)
+    for command in line:
+        if command.action is rules.Action.DISCARD:
+            position = rules.discard(position, command.columns[0])
+        elif command.action is rules.Action.MOVE:
+            position = rules.move(position, *command.columns)
+        else:
+            position = rules.deal(position)
+    return position
+
+
 def test_solve_shows_the_final_board_the_win_and_offers_a_new_game():
     status, text = transcript(Session(None, tier="stdlib"), ["solve", "x", "", "Q"],
                               seeds=[12, 15])
     assert status == 0
     assert text.startswith(HELP + "\nSeed 12 (replay it: cardgames aces-up --seed 12)\n")
-    line = [str(move) for move in search.solve(rules.seeded_position(12), tier="stdlib").line]
+    commands = search.solve(rules.seeded_position(12), tier="stdlib").line
+    line = [str(move) for move in commands]
     played = text.split("aces-up> solve\n")[1].split("\n\n")[0].split("\n")
     assert played[0] == f"Playing a winning line of {len(line)} moves:"
     assert " ".join(row.strip() for row in played[1:]).split(", ") == line
     assert all(row.startswith("  ") and len(row) <= WIDTH for row in played[1:])
     assert text.split("aces-up> solve\n")[1].split("\n\n", 1)[1] == (
-        "Stock: 0 cards (0 deals left)   Foundation: 48 cards, last K\u2665\n"
-        "   1    2    3    4\n"
-        "   A\u2660   A\u2666   A\u2663   A\u2665\n"
+        "\n".join(board_lines(played_out(12, commands))[1:]) + "\n"
         "Won by the solver. (seed 12)\n"
         f"{OFFER}\n"
         "\nnew game> x\n"

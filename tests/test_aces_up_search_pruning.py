@@ -26,7 +26,7 @@ from strategies import (
     small_positions,
 )
 
-from cardgames.aces_up import rules, search
+from cardgames.aces_up import rules
 from cardgames.aces_up.search import Status, pruning, reference, relaxation
 from cardgames.aces_up.search.model import ACE, HOLE, codes, decode, encode
 from cardgames.cards import Card
@@ -396,5 +396,5 @@ def test_the_search_calls_the_facts_tested_here(monkeypatch, name):
 
     monkeypatch.setattr(relaxation if name in ("essential", "upper") else reference, name, spied)
     monkeypatch.setattr(reference, "FIRST_PHASE_NODES", 0)     # the relaxed games at once
-    found = search.solve(rules.seeded_position(0), tier="stdlib")
+    found = reference.solve(rules.seeded_position(0))
     assert found.status is Status.WINNABLE and calls

@@ -39,8 +39,10 @@ def test_positions_with_a_short_last_deal_are_solved_as_the_rules_play_them(posi
 def agrees_with_the_plain_search(position, lone_moves, tier=None):
     """Solve a position: the verdict must be the plain search's, a winning line must win.
     Returns the verdict.  ``tier`` None: the one chosen here (the compiled search when
-    installed)."""
-    found = solve(position, lone_moves, tier=tier)
+    installed); ``reference``: this module's search, with the classic rules too (where
+    ``search.solve`` runs the deferred-discard search)."""
+    found = (reference.solve(position, lone_moves) if tier == "reference"
+             else solve(position, lone_moves, tier=tier))
     assert found.status is not Status.UNSETTLED
     assert (found.status is Status.WINNABLE) == plain(*codes(position), lone_moves), position
     if found.status is Status.WINNABLE:
@@ -99,7 +101,7 @@ def test_thinned_relaxed_checks_keep_the_verdicts(monkeypatch, small_sample, lon
         return made
 
     monkeypatch.setattr(reference._Search, "_worth_relaxing", counted)
-    agree_with_the_plain_search(small_sample, lone_moves, tier="stdlib")  # patched: the reference
+    agree_with_the_plain_search(small_sample, lone_moves, tier="reference")  # the one patched
     assert sum(skipped) > 50                          # the thinning is exercised
 
 
@@ -134,7 +136,7 @@ def test_the_collector_is_paused_during_a_solve_and_restored(monkeypatch, collec
     monkeypatch.setattr(reference._Search, "search", watched)
     (gc.enable if collecting else gc.disable)()
     try:
-        found = solve(rules.seeded_position(1), max_nodes=budget, tier="stdlib")
+        found = reference.solve(rules.seeded_position(1), max_nodes=budget)
         assert gc.isenabled() is collecting
     finally:
         gc.enable()
@@ -150,7 +152,7 @@ def test_the_collector_is_restored_when_a_solve_is_interrupted(monkeypatch, coll
     monkeypatch.setattr(reference._Search, "search", interrupted)
     (gc.enable if collecting else gc.disable)()
     try:
-        found = solve(rules.seeded_position(1), tier="stdlib")
+        found = reference.solve(rules.seeded_position(1))
         assert gc.isenabled() is collecting
     finally:
         gc.enable()
@@ -191,7 +193,7 @@ def test_the_relaxed_phase_agrees_with_the_plain_search(monkeypatch, small_sampl
 
 def test_the_reference_forgets_past_its_memory_bound_and_keeps_its_verdicts():
     one, four = rules.seeded_position(1), rules.seeded_position(4)
-    full = solve(one, tier="stdlib")
+    full = reference.solve(one)
     forgets = []
     forget = reference._Search.forget
 
@@ -202,8 +204,8 @@ def test_the_reference_forgets_past_its_memory_bound_and_keeps_its_verdicts():
     small = 10_000 * reference.BYTES_PER_ENTRY                 # room for 10,000 positions
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(reference._Search, "forget", counted)
-        bounded = solve(one, tier="stdlib", memory=small)
-        won = solve(four, tier="stdlib", memory=small)
+        bounded = reference.solve(one, memory=small)
+        won = reference.solve(four, memory=small)
     assert full.status is bounded.status is Status.LOST and bounded.nodes > full.nodes
     assert forgets and max(forgets) < 10_000 + 2 * reference.CHECK_EVERY
     assert won.status is Status.WINNABLE and wins(four, won.line)
@@ -211,7 +213,7 @@ def test_the_reference_forgets_past_its_memory_bound_and_keeps_its_verdicts():
 
 MEMORY_PROBE = """
 import os, sys
-from cardgames.aces_up import rules, search
+from cardgames.aces_up import rules
 from cardgames.aces_up.search import model, reference, relaxation
 def resident():
     with open('/proc/self/statm') as statm:
@@ -220,8 +222,8 @@ forgets = []
 forget = reference._Search.forget
 reference._Search.forget = lambda search: forgets.append(1) or forget(search)
 before = resident()
-found = search.solve(rules.seeded_position(3), tier="stdlib", max_nodes=int(sys.argv[1]),
-                     memory=int(sys.argv[2]))
+found = reference.solve(rules.seeded_position(3), max_nodes=int(sys.argv[1]),
+                        memory=int(sys.argv[2]))
 print(len(forgets), resident() - before)
 """
 

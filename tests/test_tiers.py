@@ -198,3 +198,20 @@ def test_a_stale_compiled_kernel_is_compiled_again():
     assert kernel.recompiled == 1                                     # stale: compiled again
     with pytest.raises(RuntimeError, match="disagrees with the rules"):
         jitshuffle.refresh([kernel], lambda: [0], [1])               # wrong even when fresh
+
+
+def test_a_failed_load_check_recompiles_every_function_once_and_asks_again():
+    order = []
+
+    class Function:
+        def __init__(self, name):
+            self.name = name
+
+        def recompile(self):
+            order.append(self.name)
+
+    answers = iter([False, True])
+    assert tiers.agrees_or_recompiled(lambda: next(answers), [Function("a"), Function("b")])
+    assert order == ["a", "b"]
+    assert not tiers.agrees_or_recompiled(lambda: False, [Function("c")]) and order[-1] == "c"
+    assert tiers.agrees_or_recompiled(lambda: True, [Function("d")]) and "d" not in order

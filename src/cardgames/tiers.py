@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import importlib.util
 import os
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from cardgames import fastshuffle
 
@@ -106,3 +108,15 @@ def choose(tier: str | None = None, games: int | None = None) -> str:
         raise TierError(f"the {tier} tier does not shuffle as random.shuffle does on this "
                         f"Python, so it is not used")
     return tier
+
+
+def agrees_or_recompiled(check: Callable[[], bool], compiled: Iterable[Any]) -> bool:
+    """``check()``: a compiled tier against its reference on a sample.  When it fails, the
+    compiled functions (callees before callers) are recompiled once and it is asked again: a
+    kernel cached on disk may be older than the driver that feeds it, since Numba checks the
+    kernel's own file only."""
+    if check():
+        return True
+    for function in compiled:
+        function.recompile()
+    return check()

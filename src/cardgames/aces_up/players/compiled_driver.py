@@ -29,6 +29,7 @@ from cardgames.aces_up.players.view import View
 from cardgames.aces_up.rules import Command
 from cardgames.aces_up.search.model import COLUMNS, DEAL, DISCARDS, TRANSFERS, Columns, encode
 from cardgames.cards import classic_deck, seeded_decks
+from cardgames.tiers import agrees_or_recompiled
 
 __all__ = ["MEMO_SLOTS", "NUMBERS", "turn_ends", "endgame_won", "score", "last_deal_wins",
            "last_two_wins", "plan", "decks", "play_decks", "play_seeds", "agrees"]
@@ -226,11 +227,7 @@ def agrees() -> bool:
     When they differ, the kernels are recompiled once and checked again: a kernel cached on
     disk may be older than this driver (Numba checks the kernel's own file only).
     """
-    if _agrees_on_sample():
-        return True
-    for function in kernel.COMPILED:
-        function.recompile()
-    return _agrees_on_sample()
+    return agrees_or_recompiled(_agrees_on_sample, kernel.COMPILED)
 
 
 def _agrees_on_sample() -> bool:

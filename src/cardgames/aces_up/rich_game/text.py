@@ -59,7 +59,7 @@ RETRY = "Type a whole number, press Enter for a random deal, U to undo, or Q."
 QUIT = "You have chosen to quit."
 THINKING = "thinking... (Ctrl-C stops)"
 #: What the solver's first question, and ``--solve`` or ``--odds``, say while it loads.
-LOADING = "loading the solver (the first time, compiling it takes about 20 s)"
+LOADING = "loading the solver (the first time, compiling it takes about a minute)"
 INTERRUPTED = "Interrupted."
 OUT_OF_MEMORY = "The solver ran out of memory; the game goes on (a smaller --memory may help)."
 NO_MOVE_LEFT = "No move is left: this game is lost (U undoes, R restarts, N: a new game)."

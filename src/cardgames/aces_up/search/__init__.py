@@ -9,14 +9,17 @@ Bottom to top, each module importing only those before it:
 * ``reference``: the reference search (the standard library: it defines every result);
 * ``ghosts``: the deferred-discard game (classic rules), its dominance facts and the
   conversion of its lines, each with its proof; ``deferred``: its search, a second exact
-  reference search with far fewer positions on hard deals (not yet compiled, so not yet
-  the one ``solve`` runs);
-* ``compiled_search``: that search transcribed for Numba (the ``jit`` extra), function by
-  function, and ``compiled_driver``, which runs it in slices and reads its answer.
+  reference search with far fewer positions on hard deals;
+* ``compiled_search``: ``reference`` transcribed for Numba (the ``jit`` extra), function by
+  function, and ``compiled_driver``, which runs it in slices and reads its answer;
+  ``compiled_deferred`` and ``deferred_driver``: the same for ``deferred``.
 
-``solve`` here runs the compiled search when it is installed and agrees with the reference
-on a sample (``compiled_available``), the reference otherwise; ``--tier`` or
-$CARDGAMES_TIER chooses (``solver_tier``).
+``solve`` here runs, under the classic rules, the deferred-discard search (``deferred``, or
+``compiled_deferred``), and with ``--no-lone-moves`` the plain one (``reference``, or
+``compiled_search``: there a ghost left under a card changes whether that card is alone,
+and the dominance the deferred search needs is not proved); compiled when it is installed
+and agrees with its reference on a sample (``compiled_available``), the reference
+otherwise; ``--tier`` or $CARDGAMES_TIER chooses (``solver_tier``).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from collections.abc import Callable
 
 from cardgames import clock
 from cardgames.aces_up.rules import Position
-from cardgames.aces_up.search import reference
+from cardgames.aces_up.search import deferred, reference
 from cardgames.aces_up.search.model import (
     DEFAULT_MEMORY,
     Solution,
@@ -55,6 +58,8 @@ def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = N
           progress: Callable[[int, float], None] | None = None) -> Solution:
     """Decide whether the position can be won, within an optional node and time budget.
 
+    The classic rules (``lone_moves``) are searched in the deferred-discard game, the
+    variant in the plain one (see the module).
     ``tier``: ``stdlib`` (the reference search), ``numba`` (the same search compiled) or
     None/``auto``: the compiled one when it is installed (see ``cardgames.tiers``;
     $CARDGAMES_TIER also chooses).  Both give the same verdict, line and count of positions
@@ -63,7 +68,13 @@ def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = N
     """
     reference.release_stopped()
     with clock.stops_excluded():
-        if solver_tier(tier) == NUMBA and compiles(codes(position)[1]):
+        compiled = solver_tier(tier) == NUMBA and compiles(codes(position)[1])
+        if lone_moves and compiled:
+            from cardgames.aces_up.search import deferred_driver  # noqa: I001 (NumPy, Numba)
+            return deferred_driver.solve(position, max_nodes, max_seconds, memory, progress)
+        if lone_moves:
+            return deferred.solve(position, max_nodes, max_seconds, memory, progress)
+        if compiled:
             from cardgames.aces_up.search import compiled_driver  # noqa: I001 (NumPy, Numba)
             return compiled_driver.solve(position, lone_moves, max_nodes, max_seconds,
                                          memory, progress)
@@ -118,5 +129,6 @@ def compiled_available() -> bool:
         except ImportError:
             _COMPILED = False
         else:
-            _COMPILED = compiled_driver.agrees()
+            from cardgames.aces_up.search import deferred_driver  # noqa: I001 (NumPy, Numba)
+            _COMPILED = compiled_driver.agrees() and deferred_driver.agrees()
     return _COMPILED

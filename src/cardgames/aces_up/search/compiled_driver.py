@@ -43,7 +43,7 @@ from cardgames.aces_up.search.model import (
 )
 from cardgames.aces_up.search.pruning import HIGHER_IN_SUIT, LOWER_IN_SUIT, card_bits
 from cardgames.aces_up.search.relaxation import relaxed_games
-from cardgames.tiers import NUMBA
+from cardgames.tiers import NUMBA, agrees_or_recompiled
 
 __all__ = ["solve", "agrees", "memory_in_use"]
 #: Work space: positions of the levels on the stack (grown when needed), frames.
@@ -416,11 +416,7 @@ def agrees() -> bool:
     disk may be older than this driver, whose tables it runs on (Numba checks the kernel's
     own file only).
     """
-    if _agrees_on_sample():
-        return True
-    for function in kernel.COMPILED:
-        function.recompile()
-    return _agrees_on_sample()
+    return agrees_or_recompiled(_agrees_on_sample, kernel.COMPILED)
 
 
 def _agrees_on_sample() -> bool:

@@ -1,0 +1,912 @@
+"""The deferred-discard search, compiled (the Numba tier; needs the ``jit`` extra).
+
+A transcription of ``deferred._Search`` and of the ``ghosts`` functions it calls, function by
+function; the same positions are visited in the same order, so the verdict, the winning line
+and the count of positions are the reference's as long as the memo forgets nothing.  No rule
+is added here: each proof lives beside its fact in ``ghosts``, ``deferred`` and ``pruning``.
+``deferred_driver`` runs it (in a thread of its own, the GIL released, so that the caller
+watches the clock and answers Ctrl-C) and turns its answer into the rules' commands.
+
+=============================  ===================================================
+here                           mirrors
+=============================  ===================================================
+``search``                     ``deferred._Search.search``, its recursion a loop over one
+                               frame per level; ``next_deal`` its loop over its candidates
+                               up to the deeper call, ``record`` its line once that call
+                               won, ``sort_candidates`` its ``candidates.sort``
+``level``                      ``deferred._Search._level``
+``path``                       ``deferred._path``
+``endgame``                    ``deferred._Search.endgame``, its recursion a loop over one
+                               frame per depth
+``tick``                       ``deferred._Search.tick`` (the clock is the driver's)
+``memo_known``, ``memo_add``   ``deferred._Memo.known``, ``.add``
+``settle``                     ``ghosts.settle``; ``doomed_ghosts`` ``ghosts._doomed_ghosts``
+``macro_moves``                ``ghosts.macro_moves`` (into a buffer of macro moves)
+``apply``                      the columns, revived and deleted ghosts each macro yields
+``exposed``, ``ghost_only``    ``ghosts.exposed``, ``ghosts._ghost_only``
+``locked_and_lost``            ``pruning.locked_and_lost`` on ``ghosts.real_columns``
+``needs``                      ``pruning.needs``
+``is_won``                     ``model.won`` on ``ghosts.real_columns``
+=============================  ===================================================
+
+What differs is the machinery:
+
+* A position is four rows of an array (``Position``: the elements of each column, bottom
+  last, a ghost with its GHOST bit, and the columns' lengths); the moves and marks of a line
+  are int64 codes (``move_code``).
+* A position's key is exact and short.  A card reaches a non-empty column only by a deal,
+  and deal k's card for column x is fixed, so every element of a column after its first lies
+  there "naturally": it started in that column, or was dealt to it, and it lies after the
+  column's other natural cards in the order they came (``Natural``: each card's column and
+  rank).  A column is therefore its first element and its set of cards, and a position is
+  its level, the four first cards, the four sets and the set of ghosts: ``key`` (six words);
+  without the ghosts it is the position's layout (``ghosts.layout``), which ``layout_of``
+  takes, and ``decode`` rebuilds the columns from a key.  In the endgame the columns are
+  compared up to order (``tuple(sorted(columns))``): ``end_key`` sorts the four (first,
+  set) pairs.
+* ``reached``, the memo, ``ends``: Numba typed dicts on those keys; a level's entries are
+  rows of typed lists (``new_level``), ``superseded`` a flag on each entry, ``by_layout`` a
+  chain through the entries of one layout.
+* The recursions are loops over frames: Numba segfaults loading a recursive function from
+  its cache on disk (numba issue #6061).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit, types
+from numba.typed import Dict, List
+
+from cardgames.aces_up.search.model import ACE, COLUMNS
+
+#: Compiled with Numba, cached on disk beside this file, the GIL released (the driver watches
+#: the clock in another thread while the search runs).
+compiled = njit(cache=True, nogil=True)
+
+#: The bit that flags a ghost, and the mask of an element's card (``ghosts.GHOST``, ``CARD``).
+GHOST = 64
+CARD = 63
+#: The most elements a column may hold (a deck).
+LENGTH = 52
+#: The kinds of a move code (``ghosts.MARK``, ``MOVE``, ``DEALT``).
+MARK, MOVE, DEALT = 0, 1, 2
+#: What ``search`` and ``endgame`` answer: LOST, WON, or STOPPED (the node budget is spent,
+#: or the driver asked to stop: the search unwinds and says nothing).
+LOST, WON, STOPPED = 0, 1, 2
+#: ``ghosts``' per-suit bit sets (``pruning.LOWER_IN_SUIT``, ``HIGHER_IN_SUIT``), by card.
+SUIT_BITS = 16
+#: The most macro moves a position can have: a move of each element to each other column,
+#: and a mark of each column's card by each element of the others.
+MOST_MACROS = 2 * COLUMNS * COLUMNS * LENGTH
+#: The fields of a macro move in ``macro_moves``' buffer: kind, x, i, y, j (MARK: the card at
+#: i in x beaten by the element at j in y; MOVE: the element at i in x to column y).
+MACRO_FIELDS = 5
+#: How often (positions counted) ``tick`` reports to the driver and checks the memory.
+CHECK_EVERY = 1024
+
+# --- the shared state (``state``, an int64 array) and the driver's control ----------------
+#: The positions counted, the node budget (-1: none), the most entries the memo and ``ends``
+#: may hold together, the entries the memo holds, a flag: stopped.
+S_NODES, S_LIMIT, S_ENTRIES, S_MEMO_SIZE, S_STOPPED = range(5)
+STATE_FIELDS = 5
+#: ``control``, shared with the driver while the search runs: the positions counted (written
+#: here every CHECK_EVERY), and the driver's request to stop.
+C_NODES, C_STOP = 0, 1
+CONTROL_FIELDS = 2
+
+Key = types.UniTuple(types.int64, 6)
+Layout = types.UniTuple(types.int64, 5)
+
+
+def lower_in_suit(card: int) -> int:
+    """``pruning.LOWER_IN_SUIT[card]``."""
+    return (1 << card) - (1 << (card & ~15))
+
+
+def higher_in_suit(card: int) -> int:
+    """``pruning.HIGHER_IN_SUIT[card]``."""
+    return ((1 << ((card & ~15) + 15)) - 1) & ~((1 << (card + 1)) - 1)
+
+
+LOWER = np.array([lower_in_suit(c) for c in range(64)], dtype=np.int64)
+HIGHER = np.array([higher_in_suit(c) for c in range(64)], dtype=np.int64)
+
+
+# --- bit sets -----------------------------------------------------------------------------
+
+@compiled
+def lowest_card(bits: int) -> int:
+    """The lowest card of a non-empty bit set."""
+    card = 0
+    while not (bits >> card) & 1:
+        card += 1
+    return card
+
+
+@compiled
+def popcount(bits: int) -> int:
+    """The cards of a bit set."""
+    count = 0
+    while bits:
+        bits &= bits - 1
+        count += 1
+    return count
+
+
+@compiled
+def ghost_bits(cols: Any, x: int, start: int, end: int) -> int:
+    """``ghosts._ghost_bits`` of the elements start..end-1 of column x."""
+    bits = 0
+    for i in range(start, end):
+        if cols[x, i] & GHOST:
+            bits |= 1 << (cols[x, i] & CARD)
+    return bits
+
+
+@compiled
+def move_code(kind: int, source: int, target: int, card: int, higher: int) -> int:
+    """A ghost move as one int64 (``GhostMove``: -1 where a field is not used)."""
+    return (kind | (source + 1) << 2 | (target + 1) << 5 | (card + 1) << 8
+            | (higher + 1) << 15)
+
+
+# --- keys ---------------------------------------------------------------------------------
+
+@compiled
+def key(cols: Any, lens: Any, k: int, ghosts: int) -> Any:
+    """The exact key of a position before deal k: the level and the columns' first cards,
+    the columns' sets of cards, the ghosts."""
+    head = k
+    sets = np.zeros(COLUMNS, dtype=np.int64)
+    for x in range(COLUMNS):
+        if lens[x]:
+            head |= ((cols[x, 0] & CARD) + 1) << (4 + 7 * x)
+        bits = 0
+        for i in range(lens[x]):
+            bits |= 1 << (cols[x, i] & CARD)
+        sets[x] = bits
+    return (head, sets[0], sets[1], sets[2], sets[3], ghosts)
+
+
+@compiled
+def layout_of(exact: Any) -> Any:
+    """The layout of a key (``ghosts.layout``: the ghosts left out)."""
+    return (exact[0], exact[1], exact[2], exact[3], exact[4])
+
+
+@compiled
+def end_key(cols: Any, lens: Any, ghosts: int) -> Any:
+    """The key of an endgame position up to the order of its columns (``endgame``'s
+    ``tuple(sorted(columns))``): the (first card, set) pairs sorted, the ghosts."""
+    firsts = np.zeros(COLUMNS, dtype=np.int64)
+    sets = np.zeros(COLUMNS, dtype=np.int64)
+    for x in range(COLUMNS):
+        if lens[x]:
+            firsts[x] = (cols[x, 0] & CARD) + 1
+        bits = 0
+        for i in range(lens[x]):
+            bits |= 1 << (cols[x, i] & CARD)
+        sets[x] = bits
+    for a in range(1, COLUMNS):          # insertion sort of the pairs
+        b = a
+        while b > 0 and (firsts[b - 1] > firsts[b]
+                         or (firsts[b - 1] == firsts[b] and sets[b - 1] > sets[b])):
+            firsts[b - 1], firsts[b] = firsts[b], firsts[b - 1]
+            sets[b - 1], sets[b] = sets[b], sets[b - 1]
+            b -= 1
+    head = -1
+    for x in range(COLUMNS):
+        head = (head << 7) | firsts[x] if x else firsts[x]
+    return (head, sets[0], sets[1], sets[2], sets[3], ghosts)
+
+
+@compiled
+def decode(exact: Any, natural: Any, rank_order: Any, cols: Any, lens: Any) -> None:
+    """The columns of a key, into ``cols``/``lens``: each column its first card, then the
+    other cards of its set in the order they came to their column (``natural[card]``: the
+    column a card started in or is dealt to; ``rank_order[x]``: that column's cards in that
+    order, -1 past its end)."""
+    ghosts = exact[5]
+    for x in range(COLUMNS):
+        first = ((exact[0] >> (4 + 7 * x)) & 127) - 1
+        if first < 0:
+            lens[x] = 0
+            continue
+        cols[x, 0] = first | (GHOST if (ghosts >> first) & 1 else 0)
+        n = 1
+        rest = exact[1 + x] & ~(1 << first)
+        if rest:
+            z = natural[lowest_card(rest)]
+            for card in rank_order[z]:
+                if card < 0:
+                    break
+                if (rest >> card) & 1:
+                    cols[x, n] = card | (GHOST if (ghosts >> card) & 1 else 0)
+                    n += 1
+        lens[x] = n
+
+
+# --- the game: ghosts' functions ----------------------------------------------------------
+
+@compiled
+def exposed(cols: Any, lens: Any, x: int) -> int:
+    """``ghosts.exposed``: the first index of the column's exposed run."""
+    i = lens[x] - 1
+    while i > 0 and cols[x, i] & GHOST:
+        i -= 1
+    return max(i, 0)
+
+
+@compiled
+def ghost_only(cols: Any, lens: Any, y: int) -> bool:
+    """``ghosts._ghost_only``: every element of the column is a ghost."""
+    for i in range(lens[y]):
+        if not cols[y, i] & GHOST:
+            return False
+    return True
+
+
+@compiled
+def doomed_ghosts(cols: Any, lens: Any, real: int, ghosts: int, endgame: bool) -> int:
+    """``ghosts._doomed_ghosts``: the ghosts never needed again."""
+    doomed = 0
+    bits = ghosts
+    while bits:
+        g = lowest_card(bits)
+        bits &= bits - 1
+        if not real & LOWER[g]:
+            doomed |= 1 << g
+    if endgame:
+        best = np.zeros(4, dtype=np.int64)
+        for x in range(COLUMNS):
+            if lens[x]:
+                b = cols[x, lens[x] - 1]
+                if not b & GHOST and b > best[b >> 4]:
+                    best[b >> 4] = b
+        bits = ghosts & ~doomed
+        while bits:
+            g = lowest_card(bits)
+            bits &= bits - 1
+            if g < best[g >> 4]:
+                doomed |= 1 << g
+    return doomed
+
+
+@compiled
+def settle(cols: Any, lens: Any, real: int, ghosts: int, endgame: bool,
+           marks: Any) -> tuple[int, int]:
+    """``ghosts.settle``, in place: delete the doomed ghosts and mark every real bottom card
+    beaten by a real bottom card, until neither is left; the marks are appended to
+    ``marks``.  (The real cards, the ghosts.)"""
+    best = np.empty(4, dtype=np.int64)
+    where = np.empty(4, dtype=np.int64)
+    while True:
+        doomed = doomed_ghosts(cols, lens, real, ghosts, endgame)
+        if doomed:
+            ghosts &= ~doomed
+            for x in range(COLUMNS):
+                n = 0
+                for i in range(lens[x]):
+                    e = cols[x, i]
+                    if not (e & GHOST and (doomed >> (e & CARD)) & 1):
+                        cols[x, n] = e
+                        n += 1
+                lens[x] = n
+        best[:] = -1
+        where[:] = 0
+        for y in range(COLUMNS):
+            if lens[y]:
+                b = cols[y, lens[y] - 1]
+                if not b & GHOST and b > best[b >> 4]:
+                    best[b >> 4] = b
+                    where[b >> 4] = y
+        marked = False
+        for x in range(COLUMNS):
+            if lens[x]:
+                e = cols[x, lens[x] - 1]
+                if not e & GHOST and e & 15 != ACE and e < best[e >> 4]:
+                    cols[x, lens[x] - 1] = e | GHOST
+                    real &= ~(1 << e)
+                    ghosts |= 1 << e
+                    marks.append(move_code(MARK, x, where[e >> 4], e, best[e >> 4]))
+                    marked = True
+        if not doomed and not marked:
+            return real, ghosts
+
+
+@compiled
+def macro_moves(cols: Any, lens: Any, endgame: bool, macros: Any) -> int:
+    """``ghosts.macro_moves``: the macro moves of a settled position, in its order, into the
+    rows of ``macros`` (kind, x, i, y, j); how many."""
+    n = 0
+    starts = np.empty(COLUMNS, dtype=np.int64)
+    for x in range(COLUMNS):
+        starts[x] = exposed(cols, lens, x)
+    targets = np.empty(COLUMNS, dtype=np.int64)
+    count = 0
+    for y in range(COLUMNS):
+        if ghost_only(cols, lens, y):
+            targets[count] = y
+            count += 1
+    if endgame and count:
+        for t in range(count):
+            if lens[targets[t]] == 0:
+                targets[0] = targets[t]
+                count = 1
+                break
+    for x in range(COLUMNS):                                    # ghosts._moves
+        if lens[x] == 0 or (endgame and lens[x] == 1):
+            continue
+        for i in range(max(starts[x], 1 if endgame else 0), lens[x]):
+            for t in range(count):
+                if targets[t] != x:
+                    macros[n, 0], macros[n, 1], macros[n, 2] = MOVE, x, i
+                    macros[n, 3], macros[n, 4] = targets[t], -1
+                    n += 1
+    for x in range(COLUMNS):                                    # ghosts._marks
+        if lens[x] == 0:
+            continue
+        i = starts[x]
+        e = cols[x, i]
+        if e & GHOST or e & 15 == ACE:
+            continue
+        best_real = -1
+        for y in range(COLUMNS):
+            if y == x or lens[y] == 0:
+                continue
+            b = cols[y, lens[y] - 1]
+            if not b & GHOST and b >> 4 == e >> 4 and b > e:
+                if best_real < 0 or b > cols[best_real, lens[best_real] - 1]:
+                    best_real = y
+        if best_real >= 0:
+            macros[n, 0], macros[n, 1], macros[n, 2] = MARK, x, i
+            macros[n, 3], macros[n, 4] = best_real, lens[best_real] - 1
+            n += 1
+            continue
+        for y in range(COLUMNS):
+            if y == x or lens[y] == 0:
+                continue
+            for j in range(starts[y], lens[y]):
+                h = cols[y, j] & CARD
+                if h >> 4 == e >> 4 and h > e:
+                    macros[n, 0], macros[n, 1], macros[n, 2] = MARK, x, i
+                    macros[n, 3], macros[n, 4] = y, j
+                    n += 1
+    return n
+
+
+@compiled
+def apply(cols: Any, lens: Any, macro: Any, after: Any, after_lens: Any) -> tuple[int, int, int]:
+    """A macro move's result into ``after``: (its move code, the ghost it made real, the
+    ghosts it deleted), as ``ghosts._moves`` and ``_marks`` yield them."""
+    after[:, :] = cols
+    after_lens[:] = lens
+    kind, x, i, y, j = macro[0], macro[1], macro[2], macro[3], macro[4]
+    if kind == MOVE:
+        element = cols[x, i]
+        deleted = ghost_bits(cols, x, i + 1, lens[x]) | ghost_bits(cols, y, 0, lens[y])
+        after_lens[x] = i
+        after[y, 0] = element
+        after_lens[y] = 1
+        return move_code(MOVE, x, y, element & CARD, -1), 0, deleted
+    e = cols[x, i]
+    h = cols[y, j]
+    deleted = ghost_bits(cols, x, i + 1, lens[x]) | ghost_bits(cols, y, j + 1, lens[y])
+    after[x, i] = e | GHOST
+    after_lens[x] = i + 1
+    after[y, j] = h & CARD
+    after_lens[y] = j + 1
+    revived = (1 << (h & CARD)) if h & GHOST else 0
+    return move_code(MARK, x, y, e, h & CARD), revived, deleted
+
+
+@compiled
+def is_won(cols: Any, lens: Any) -> bool:
+    """``model.won`` of the real cards: each column one real card, an ace, four aces."""
+    aces = 0
+    for x in range(COLUMNS):
+        count = 0
+        for i in range(lens[x]):
+            e = cols[x, i]
+            if not e & GHOST:
+                count += 1
+                if count > 1 or e & 15 != ACE:
+                    return False
+                aces |= 1 << e
+        if count != 1:
+            return False
+    return popcount(aces) == COLUMNS
+
+
+@compiled
+def needs(bits: int, out: Any, start: int) -> int:
+    """``pruning.needs`` of a bit set of cards, into ``out`` from ``start``: the beaters of
+    the highest non-ace card of each suit; the index after them."""
+    n = start
+    for suit in range(4):
+        here = (bits >> (suit * SUIT_BITS)) & ((1 << ACE) - 1)
+        if here:
+            highest = suit * SUIT_BITS
+            while here >> 1:
+                here >>= 1
+                highest += 1
+            out[n] = HIGHER[highest]
+            n += 1
+    return n
+
+
+@compiled
+def locked_and_lost(cols: Any, lens: Any, incoming: Any, remaining: int) -> bool:
+    """``pruning.locked_and_lost`` of the real cards of the columns (``deferred``: a ghost
+    never blocks and may beat, as the cards ``remaining`` counts)."""
+    bits = np.zeros(COLUMNS, dtype=np.int64)
+    has_ace = np.zeros(COLUMNS, dtype=np.bool_)
+    buried = np.zeros(COLUMNS, dtype=np.bool_)
+    outside = np.zeros(COLUMNS, dtype=np.int64)
+    for x in range(COLUMNS):
+        index = 0
+        for i in range(lens[x]):
+            e = cols[x, i]
+            if not e & GHOST:
+                bits[x] |= 1 << e
+                if e & 15 == ACE:
+                    has_ace[x] = True
+                    if index > 0:
+                        buried[x] = True
+                index += 1
+        if index == 0:
+            return False
+        outside[x] = remaining & ~(bits[x] | incoming[x])
+    wanted = np.empty(8, dtype=np.int64)
+    for x in range(COLUMNS):
+        if not has_ace[x]:
+            n = needs(bits[x], wanted, 0)
+            met = True
+            for t in range(n):
+                if not outside[x] & wanted[t]:
+                    met = False
+                    break
+            if met:
+                return False
+    for x in range(COLUMNS):
+        if buried[x]:
+            return True
+        if incoming[x] & (1 << ACE | 1 << (SUIT_BITS + ACE) | 1 << (2 * SUIT_BITS + ACE)
+                          | 1 << (3 * SUIT_BITS + ACE)):
+            return True
+        n = needs(incoming[x], wanted, needs(bits[x], wanted, 0))
+        for t in range(n):
+            if not outside[x] & wanted[t]:
+                return True
+    return False
+
+
+# --- the search ---------------------------------------------------------------------------
+
+@compiled
+def tick(state: Any, control: Any, memo: Any, ends: Any, memo_next: Any,
+         memo_ghosts: Any) -> bool:
+    """``deferred._Search.tick``: count a position; False when the search must stop (the
+    node budget spent, or the driver's request).  Now and then: report the count, and forget
+    the memo and ``ends`` past the bound of entries."""
+    state[S_NODES] += 1
+    if state[S_LIMIT] >= 0 and state[S_NODES] > state[S_LIMIT]:
+        state[S_STOPPED] = 1
+        return False
+    if state[S_NODES] % CHECK_EVERY == 0:
+        control[C_NODES] = state[S_NODES]
+        if control[C_STOP]:
+            state[S_STOPPED] = 1
+            return False
+        if state[S_MEMO_SIZE] + len(ends) > state[S_ENTRIES]:
+            memo.clear()
+            memo_next.clear()
+            memo_ghosts.clear()
+            ends.clear()
+            state[S_MEMO_SIZE] = 0
+    return True
+
+
+@compiled
+def memo_known(memo: Any, memo_next: Any, memo_ghosts: Any, layout: Any, ghosts: int) -> bool:
+    """``deferred._Memo.known``: a lost position with this layout has all these ghosts."""
+    entry = memo[layout] if layout in memo else -1
+    while entry >= 0:
+        if memo_ghosts[entry] & ghosts == ghosts:
+            return True
+        entry = memo_next[entry]
+    return False
+
+
+@compiled
+def memo_add(state: Any, memo: Any, memo_next: Any, memo_ghosts: Any, layout: Any,
+             ghosts: int) -> None:
+    """``deferred._Memo.add``: record a lost position."""
+    memo_next.append(memo[layout] if layout in memo else -1)
+    memo_ghosts.append(ghosts)
+    memo[layout] = len(memo_ghosts) - 1
+    state[S_MEMO_SIZE] += 1
+
+
+@compiled
+def new_level() -> Any:
+    """A level's lists (``_level``'s ``reached`` map, by entry): key, real cards, ghosts,
+    the entry before, the first of its moves, how many, superseded, the next entry of its
+    layout; and the moves."""
+    return (List.empty_list(Key), List.empty_list(types.int64), List.empty_list(types.int64),
+            List.empty_list(types.int64), List.empty_list(types.int64),
+            List.empty_list(types.int64), List.empty_list(types.boolean),
+            List.empty_list(types.int64), List.empty_list(types.int64))
+
+
+@compiled
+def level(cols: Any, lens: Any, k: int, real: int, ghosts: int, game: Any, state: Any,
+          control: Any, memo: Any, ends: Any, memo_next: Any, memo_ghosts: Any,
+          entries: Any, candidates: Any, macros: Any) -> bool:
+    """``deferred._Search._level``: list the settled positions reachable before deal k into
+    ``entries`` (``new_level``) and the undominated ones to deal from into ``candidates``;
+    False when the search must stop."""
+    natural, rank_order = game[0], game[1]
+    keys, lefts, spooks, befores, firsts, counts, superseded, alike_next, moves = entries
+    root = key(cols, lens, k, ghosts)
+    reached = Dict.empty(Key, types.int64)
+    by_layout = Dict.empty(Layout, types.int64)
+    reached[root] = 0
+    by_layout[layout_of(root)] = 0
+    keys.append(root)
+    lefts.append(real)
+    spooks.append(ghosts)
+    befores.append(-1)
+    firsts.append(0)
+    counts.append(0)
+    superseded.append(False)
+    alike_next.append(-1)
+    stack = List.empty_list(types.int64)
+    stack.append(0)
+    expanded = List.empty_list(types.int64)
+    here = np.empty((COLUMNS, LENGTH), dtype=np.int64)
+    here_lens = np.empty(COLUMNS, dtype=np.int64)
+    after = np.empty((COLUMNS, LENGTH), dtype=np.int64)
+    after_lens = np.empty(COLUMNS, dtype=np.int64)
+    marks = List.empty_list(types.int64)
+    while len(stack):
+        entry = stack.pop()
+        if superseded[entry]:
+            continue            # dominated by a position listed after it
+        if not tick(state, control, memo, ends, memo_next, memo_ghosts):
+            return False
+        expanded.append(entry)
+        decode(keys[entry], natural, rank_order, here, here_lens)
+        left, ghost_set = lefts[entry], spooks[entry]
+        n = macro_moves(here, here_lens, False, macros)
+        for m in range(n):
+            move, revived, deleted = apply(here, here_lens, macros[m], after, after_lens)
+            if macros[m, 0] == MARK:
+                card = (move >> 8 & 127) - 1
+                new_left = (left & ~(1 << card)) | revived
+                new_spooks = ((ghost_set | 1 << card) & ~revived) & ~deleted
+            else:
+                new_left, new_spooks = left, ghost_set & ~deleted
+            marks.clear()
+            new_left, new_spooks = settle(after, after_lens, new_left, new_spooks, False, marks)
+            exact = key(after, after_lens, k, new_spooks)
+            layout = layout_of(exact)
+            if exact in reached or memo_known(memo, memo_next, memo_ghosts, layout, new_spooks):
+                continue
+            head = by_layout[layout] if layout in by_layout else -1
+            if dominated(head, new_spooks, spooks, superseded, alike_next):
+                continue
+            new = len(keys)
+            keys.append(exact)
+            lefts.append(new_left)
+            spooks.append(new_spooks)
+            befores.append(entry)
+            firsts.append(len(moves))
+            counts.append(1 + len(marks))
+            moves.append(move)
+            for mark in marks:
+                moves.append(mark)
+            superseded.append(False)
+            alike_next.append(head)
+            by_layout[layout] = new
+            reached[exact] = new
+            stack.append(new)
+    for entry in expanded:
+        if not superseded[entry]:
+            candidates.append(entry)
+    return True
+
+
+@compiled
+def dominated(head: int, ghosts: int, spooks: Any, superseded: Any, alike_next: Any) -> bool:
+    """``_level``'s test of a new position against the listed ones of its layout (the chain
+    from ``head``): True when one of them has all its ghosts (the new one is not listed);
+    otherwise every one whose ghosts it has is superseded."""
+    other = head
+    while other >= 0:
+        if not superseded[other] and spooks[other] & ghosts == ghosts:
+            return True
+        other = alike_next[other]
+    other = head
+    while other >= 0:
+        if not superseded[other] and ghosts & spooks[other] == spooks[other]:
+            superseded[other] = True
+        other = alike_next[other]
+    return False
+
+
+@compiled
+def path(entries: Any, end: int, out: Any) -> None:
+    """``deferred._path``: the moves that led to entry ``end``, appended to ``out``."""
+    befores, firsts, counts, moves = entries[3], entries[4], entries[5], entries[8]
+    chain = List.empty_list(types.int64)
+    entry = end
+    while befores[entry] >= 0:
+        chain.append(entry)
+        entry = befores[entry]
+    for t in range(len(chain) - 1, -1, -1):
+        entry = chain[t]
+        for m in range(firsts[entry], firsts[entry] + counts[entry]):
+            out.append(moves[m])
+
+
+# --- the recursions, as loops over frames -------------------------------------------------
+#: What ``search``'s loop does next with frame k: ENTER it (the call begins), RETURN to it
+#: the answer of frame k + 1, or deal from its NEXT candidate.
+ENTER, RETURN, NEXT = range(3)
+#: A level frame's fields (``fields[k]``): the candidate dealt from next, the line's length on
+#: entry (where its moves go when it wins).
+L_NEXT, L_MARK = 0, 1
+#: An endgame frame's fields (``ends_fields[d]``): its macro moves, the next one, the line's
+#: length before the move, the real cards, the ghosts.
+E_MOVES, E_NEXT, E_MARK, E_REAL, E_GHOSTS = range(5)
+FRAME_FIELDS = 5
+
+
+@compiled
+def clear_level(entries: Any) -> None:
+    """Empty a level's lists for the next call of the same level."""
+    entries[0].clear()
+    entries[1].clear()
+    entries[2].clear()
+    entries[3].clear()
+    entries[4].clear()
+    entries[5].clear()
+    entries[6].clear()
+    entries[7].clear()
+    entries[8].clear()
+
+
+@compiled
+def search(cols: Any, lens: Any, real: int, ghosts: int, game: Any, state: Any,
+           control: Any, memo: Any, ends: Any, memo_next: Any, memo_ghosts: Any,
+           line: Any) -> int:
+    """``deferred._Search.search`` from level 0: WON (a winning line in ``line``), LOST or
+    STOPPED.  The recursion is a loop over one frame per level k (``deferred``'s call of
+    ``search`` before deal k): its position (``at[k]``, ``at_lens[k]``, ``fields[k]``), its
+    level's lists, candidates and the marks of the deal it is searching."""
+    natural, rank_order, stock, incoming = game
+    levels = len(stock)
+    at = np.empty((levels + 1, COLUMNS, LENGTH), dtype=np.int64)
+    at_lens = np.empty((levels + 1, COLUMNS), dtype=np.int64)
+    reals = np.empty(levels + 1, dtype=np.int64)
+    spook_sets = np.empty(levels + 1, dtype=np.int64)
+    fields = np.zeros((levels + 1, FRAME_FIELDS), dtype=np.int64)
+    level_lists = List()
+    candidate_lists = List()
+    mark_lists = List()
+    for k in range(levels):
+        level_lists.append(new_level())
+        candidate_lists.append(List.empty_list(types.int64))
+        mark_lists.append(List.empty_list(types.int64))
+    macros = np.empty((MOST_MACROS, MACRO_FIELDS), dtype=np.int64)
+    at[0] = cols
+    at_lens[0] = lens
+    reals[0], spook_sets[0] = real, ghosts
+    k = 0
+    action = ENTER
+    found = LOST
+    while True:
+        if action == ENTER:                           # search(columns, k, real, ghosts)
+            if k == levels:
+                found = endgame(at[k], at_lens[k], reals[k], spook_sets[k], state, control,
+                                memo, ends, memo_next, memo_ghosts, line)
+                k, action = k - 1, RETURN
+            elif memo_known(memo, memo_next, memo_ghosts,
+                            layout_of(key(at[k], at_lens[k], k, spook_sets[k])), spook_sets[k]):
+                found = LOST
+                k, action = k - 1, RETURN
+            else:
+                entries, candidates = level_lists[k], candidate_lists[k]
+                clear_level(entries)
+                candidates.clear()
+                if not level(at[k], at_lens[k], k, reals[k], spook_sets[k], game, state,
+                             control, memo, ends, memo_next, memo_ghosts, entries, candidates,
+                             macros):
+                    return STOPPED
+                sort_candidates(entries[1], candidates)
+                fields[k, L_NEXT] = 0
+                fields[k, L_MARK] = len(line)
+                action = NEXT
+        elif action == RETURN:                        # the search of frame k + 1 answered
+            if k < 0 or found == STOPPED:
+                return found
+            if found == WON:
+                record(level_lists[k], candidate_lists[k][fields[k, L_NEXT] - 1],
+                       mark_lists[k], line, fields[k, L_MARK])
+                k -= 1
+            else:
+                action = NEXT
+        elif next_deal(k, at, at_lens, reals, spook_sets, fields, level_lists[k],
+                       candidate_lists[k], mark_lists[k], game):
+            k, action = k + 1, ENTER                  # search from the deal, in frame k + 1
+        else:                                         # every deal failed: the level is lost
+            entries = level_lists[k]
+            for entry in range(len(entries[0])):
+                memo_add(state, memo, memo_next, memo_ghosts, layout_of(entries[0][entry]),
+                         entries[2][entry])
+            found = LOST
+            k, action = k - 1, RETURN
+
+
+@compiled
+def sort_candidates(lefts: Any, candidates: Any) -> None:
+    """``candidates.sort(key=_real_count)``: fewest real cards first, a stable sort."""
+    sizes = np.empty(len(candidates), dtype=np.int64)
+    for c in range(len(candidates)):
+        sizes[c] = popcount(lefts[candidates[c]])
+    order = np.argsort(sizes, kind="mergesort")
+    ordered = np.empty(len(candidates), dtype=np.int64)
+    for c in range(len(candidates)):
+        ordered[c] = candidates[order[c]]
+    for c in range(len(candidates)):
+        candidates[c] = ordered[c]
+
+
+@compiled
+def next_deal(k: int, at: Any, at_lens: Any, reals: Any, spook_sets: Any, fields: Any,
+              entries: Any, candidates: Any, marks: Any, game: Any) -> bool:
+    """``search``'s loop over its candidates, up to the deeper call: deal from the next
+    candidate not locked and lost, into frame k + 1; False when none is left."""
+    natural, rank_order, stock, incoming = game
+    last = k + 1 == len(stock)
+    while fields[k, L_NEXT] < len(candidates):
+        entry = candidates[fields[k, L_NEXT]]
+        fields[k, L_NEXT] += 1
+        dealt, dealt_lens = at[k + 1], at_lens[k + 1]
+        decode(entries[0][entry], natural, rank_order, dealt, dealt_lens)
+        for x in range(COLUMNS):
+            dealt[x, dealt_lens[x]] = stock[k, x]
+            dealt_lens[x] += 1
+        marks.clear()
+        left, spooks = settle(dealt, dealt_lens, entries[1][entry], entries[2][entry], last,
+                              marks)
+        if locked_and_lost(dealt, dealt_lens, incoming[k + 1], left | spooks):
+            continue
+        reals[k + 1], spook_sets[k + 1] = left, spooks
+        return True
+    return False
+
+
+@compiled
+def record(entries: Any, entry: int, marks: Any, line: Any, mark: int) -> None:
+    """``self.line[mark:mark] = _path(reached, before) + [DEAL_MOVE] + marks``."""
+    segment = List.empty_list(types.int64)
+    path(entries, entry, segment)
+    segment.append(move_code(DEALT, -1, -1, -1, -1))
+    for m in marks:
+        segment.append(m)
+    for t in range(len(segment)):
+        line.insert(mark + t, segment[t])
+
+
+@compiled
+def endgame(cols: Any, lens: Any, real: int, ghosts: int, state: Any, control: Any,
+            memo: Any, ends: Any, memo_next: Any, memo_ghosts: Any, line: Any) -> int:
+    """``deferred._Search.endgame``: search a settled position whose stock is empty, its
+    columns compared up to order in ``ends``.  The recursion is a loop over one frame per
+    depth d: its position (``at[d]``), its macro moves, its ``fields[d]``; a frame whose
+    arrays are missing is added when the search first goes that deep."""
+    at = List()
+    at_lens = List()
+    macro_lists = List()
+    fields = List()
+    keys = List.empty_list(Key)
+    d = 0
+    found = LOST
+    entering = True
+    while d >= 0:
+        if d == len(at):
+            at.append(np.empty((COLUMNS, LENGTH), dtype=np.int64))
+            at_lens.append(np.empty(COLUMNS, dtype=np.int64))
+            macro_lists.append(np.empty((MOST_MACROS, MACRO_FIELDS), dtype=np.int64))
+            fields.append(np.zeros(FRAME_FIELDS, dtype=np.int64))
+            keys.append((0, 0, 0, 0, 0, 0))
+        here, here_lens, macros, frame = at[d], at_lens[d], macro_lists[d], fields[d]
+        if entering:
+            entering = False
+            if d == 0:
+                here[:, :] = cols
+                here_lens[:] = lens
+                frame[E_REAL], frame[E_GHOSTS] = real, ghosts
+            if is_won(here, here_lens):
+                found = WON
+                d -= 1
+                continue
+            end = end_key(here, here_lens, frame[E_GHOSTS])
+            if end in ends:
+                found = LOST
+                d -= 1
+                continue
+            if not tick(state, control, memo, ends, memo_next, memo_ghosts):
+                return STOPPED
+            keys[d] = end
+            frame[E_MOVES] = macro_moves(here, here_lens, True, macros)
+            frame[E_NEXT] = 0
+        elif found != LOST:
+            d -= 1
+            continue
+        else:
+            while len(line) > frame[E_MARK]:
+                line.pop()
+        if frame[E_NEXT] == frame[E_MOVES]:
+            ends[keys[d]] = 1
+            found = LOST
+            d -= 1
+            continue
+        if d + 1 == len(at):
+            at.append(np.empty((COLUMNS, LENGTH), dtype=np.int64))
+            at_lens.append(np.empty(COLUMNS, dtype=np.int64))
+            macro_lists.append(np.empty((MOST_MACROS, MACRO_FIELDS), dtype=np.int64))
+            fields.append(np.zeros(FRAME_FIELDS, dtype=np.int64))
+            keys.append((0, 0, 0, 0, 0, 0))
+        m = frame[E_NEXT]
+        frame[E_NEXT] += 1
+        after, after_lens, child = at[d + 1], at_lens[d + 1], fields[d + 1]
+        move, revived, deleted = apply(here, here_lens, macros[m], after, after_lens)
+        if macros[m, 0] == MARK:
+            card = (move >> 8 & 127) - 1
+            left = (frame[E_REAL] & ~(1 << card)) | revived
+            spooks = ((frame[E_GHOSTS] | 1 << card) & ~revived) & ~deleted
+        else:
+            left, spooks = frame[E_REAL], frame[E_GHOSTS] & ~deleted
+        frame[E_MARK] = len(line)
+        line.append(move)
+        left, spooks = settle(after, after_lens, left, spooks, True, line)
+        child[E_REAL], child[E_GHOSTS] = left, spooks
+        d += 1
+        entering = True
+    return found
+
+
+@compiled
+def solve(cols: Any, lens: Any, real: int, ghosts: int, natural: Any, rank_order: Any,
+          stock: Any, incoming: Any, limit: int, entries: int, control: Any) -> Any:
+    """The search from a settled position: (LOST, WON or STOPPED, the positions counted, the
+    winning line's move codes)."""
+    state = np.zeros(STATE_FIELDS, dtype=np.int64)
+    state[S_LIMIT] = limit
+    state[S_ENTRIES] = entries
+    memo = Dict.empty(Layout, types.int64)
+    ends = Dict.empty(Key, types.int64)
+    memo_next = List.empty_list(types.int64)
+    memo_ghosts = List.empty_list(types.int64)
+    line = List.empty_list(types.int64)
+    game = (natural, rank_order, stock, incoming)
+    found = search(cols, lens, real, ghosts, game, state, control, memo, ends, memo_next,
+                   memo_ghosts, line)
+    codes = np.empty(len(line), dtype=np.int64)
+    for t in range(len(line)):
+        codes[t] = line[t]
+    control[C_NODES] = state[S_NODES]
+    return found, state[S_NODES], codes
+
+
+#: Every function here, callees before their callers (the order to recompile them in: a
+#: caller links its callees' code when it is compiled).
+COMPILED = (lowest_card, popcount, ghost_bits, move_code, key, layout_of, end_key, decode,
+            exposed, ghost_only, doomed_ghosts, settle, macro_moves, apply, is_won, needs,
+            locked_and_lost, tick, memo_known, memo_add, new_level, dominated, level, path,
+            clear_level, sort_candidates, next_deal, record, endgame, search, solve)

@@ -1,0 +1,201 @@
+"""The compiled deferred-discard search (``compiled_deferred``, the ``jit`` extra) against its
+reference, ``deferred``: on every position the same verdict, the same winning line move for
+move and the same count of positions, while the memo forgets nothing; with the classic rules
+``search.solve`` runs one or the other by tier."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from aces_up_helpers import plain, random_position, wins
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import endgames
+
+from cardgames.aces_up import rules, search
+from cardgames.aces_up.rules import seeded_position
+from cardgames.aces_up.search import Status, deferred, ghosts
+from cardgames.aces_up.search.model import codes
+from cardgames.aces_up.search.pruning import card_bits
+
+if not search.compiled_available():
+    pytest.skip("the compiled solver (the jit extra) is not installed", allow_module_level=True)
+
+from cardgames.aces_up.search import compiled_deferred as kernel  # noqa: E402
+from cardgames.aces_up.search import deferred_driver  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Deals the reference settles in a second or less each, won and lost.
+SEEDS = (0, 4, 10, 11, 12, 15, 16, 1)
+
+
+def same_search(position, **budget):
+    """Solve with both searches, by tier as the program does; both must find the same
+    verdict, line and positions."""
+    ours = search.solve(position, tier="numba", **budget)
+    theirs = search.solve(position, tier="stdlib", **budget)
+    assert ours.tier == "numba" and theirs.tier == "stdlib"
+    assert (ours.status, ours.line, ours.nodes) == \
+        (theirs.status, theirs.line, theirs.nodes), position
+    return ours
+
+
+def test_the_compiled_search_is_the_reference_on_seeded_deals():
+    verdicts = {same_search(seeded_position(seed)).status for seed in SEEDS}
+    assert verdicts == {Status.WINNABLE, Status.LOST}
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_the_compiled_search_is_the_reference_on_small_positions(rng):
+    position = random_position(rng)
+    found = same_search(position)
+    assert (found.status is Status.WINNABLE) == plain(*codes(position), True)
+    if found.status is Status.WINNABLE:
+        assert wins(position, found.line)
+
+
+@settings(max_examples=100, deadline=None)
+@given(endgames())
+def test_the_compiled_search_is_the_reference_on_endgames(position):
+    found = same_search(position)
+    assert (found.status is Status.WINNABLE) == plain(*codes(position), True)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_positions_taken_from_the_middle_of_a_deal_agree(rng):
+    # columns of several cards that no deal put there, discards already made
+    position = seeded_position(rng.randrange(1000))
+    for _ in range(rng.randrange(2, 12)):
+        moves = list(rules.legal_commands(position, True))
+        if not moves:
+            break
+        position = rules.apply(position, rng.choice(moves), True)
+    found = same_search(position, max_nodes=20_000)
+    if found.status is Status.WINNABLE:
+        assert wins(position, found.line)
+
+
+def test_a_node_budget_stops_both_searches_at_the_same_count():
+    for budget in (1, 50, 1024, 20_001):
+        found = same_search(seeded_position(3), max_nodes=budget)
+        assert found.status is Status.UNSETTLED and found.nodes == budget + 1
+
+
+def test_a_node_budget_past_64_bits_is_no_limit_as_for_the_reference():
+    ours = deferred_driver.solve(seeded_position(10), max_nodes=2**63)
+    theirs = deferred.solve(seeded_position(10), max_nodes=2**63)
+    assert (ours.status, ours.line, ours.nodes) == (theirs.status, theirs.line, theirs.nodes)
+    assert ours.status is Status.LOST
+
+
+def test_hard_deals_are_settled_lost_with_their_lines_replayed_when_won():
+    # seeds 2 and 3 are unsettled in the plain search until 300,000 and 30,000,000
+    # positions; the deferred search proves both lost in under two million
+    for seed in (2, 3):
+        found = deferred_driver.solve(seeded_position(seed))
+        assert found.status is Status.LOST and found.nodes < 2_000_000
+
+
+def test_a_memo_too_small_to_hold_the_search_costs_positions_never_the_verdict():
+    full = deferred_driver.solve(seeded_position(1))
+    room = 5_000 * deferred_driver.BYTES_PER_ENTRY                  # 5,000 entries
+    small = deferred_driver.solve(seeded_position(1), memory=room)
+    assert small.status is full.status is Status.LOST
+    assert small.nodes > full.nodes                                 # it forgot, and redid
+    won = deferred_driver.solve(seeded_position(4), memory=room)
+    assert won.status is Status.WINNABLE and wins(seeded_position(4), won.line)
+
+
+def test_the_time_budget_is_kept_within_a_watch_of_the_clock():
+    found = deferred_driver.solve(seeded_position(3), max_seconds=0.5)
+    # seed 3 takes seconds to settle: a search that missed its deadline would show
+    assert found.status is Status.UNSETTLED and 0.5 <= found.seconds < 0.5 + 0.5
+    assert found.nodes > 0 and not found.interrupted
+
+
+def test_ctrl_c_stops_the_search_which_reports_unsettled(monkeypatch):
+    calls = []
+    now = deferred_driver.clock.now
+
+    def interrupted():
+        calls.append(1)
+        if len(calls) == 5:                 # while the search runs
+            raise KeyboardInterrupt
+        return now()
+
+    monkeypatch.setattr(deferred_driver.clock, "now", interrupted)
+    found = deferred_driver.solve(seeded_position(3))
+    assert found.status is Status.UNSETTLED and found.interrupted and found.nodes > 0
+
+
+def test_progress_is_reported_with_the_positions_counted():
+    seen = []
+    found = deferred_driver.solve(seeded_position(3), max_seconds=1.2,
+                                  progress=lambda nodes, seconds: seen.append((nodes, seconds)))
+    assert len(seen) >= 3 and all(b >= a for a, b in zip(seen, seen[1:]))
+    assert 0 < seen[-1][0] <= found.nodes
+
+
+def test_the_load_check_recompiles_every_function_of_the_kernel():
+    from numba.core.dispatcher import Dispatcher
+
+    compiled = {name for name, value in vars(kernel).items() if isinstance(value, Dispatcher)}
+    assert compiled == {function.__name__ for function in kernel.COMPILED}
+
+
+def walk(rng, start):
+    """A random line of the ghost game from a rules position: its settled start, its stock,
+    and the settled positions the line reaches, each with its level and ghosts."""
+    columns, stock = codes(start)
+    cur, real, spooks, _ = ghosts.settle(columns, card_bits(columns + stock), 0, not stock)
+    settled, reached, k = cur, [], 0
+    for _ in range(rng.randrange(5, 60)):
+        options = list(ghosts.macro_moves(cur, k == len(stock)))
+        if k < len(stock) and (not options or rng.random() < 0.2):
+            cur = tuple(column + (card,) for column, card in zip(cur, stock[k]))
+            k += 1
+        elif options:
+            move, cur, revived, deleted = rng.choice(options)
+            if move.kind == ghosts.MARK:
+                real = (real & ~(1 << move.card)) | revived
+                spooks = ((spooks | 1 << move.card) & ~revived) & ~deleted
+            else:
+                spooks &= ~deleted
+        else:
+            break
+        cur, real, spooks, _ = ghosts.settle(cur, real, spooks, k == len(stock))
+        reached.append((cur, k, spooks))
+    return settled, stock, reached
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_a_key_names_exactly_the_position_it_was_made_of(rng):
+    # decode(key(p)) is p for every position a search from the start can reach: so two
+    # positions never share a key
+    start = seeded_position(rng.randrange(1000))
+    for _ in range(rng.randrange(0, 8)):
+        start = rules.apply(start, rng.choice(list(rules.legal_commands(start, True))), True)
+    settled, stock, reached = walk(rng, start)
+    _, _, natural, order, _, _ = deferred_driver._arrays(settled, stock)
+    for position, k, spooks in reached:
+        cols, lens, *_ = deferred_driver._arrays(position, ())
+        key = kernel.key(cols, lens, k, spooks)
+        again, again_lens = cols.copy(), lens.copy()
+        kernel.decode(key, natural, order, again, again_lens)
+        assert tuple(tuple(int(e) for e in again[x, :again_lens[x]]) for x in range(4)) == \
+            position
+
+
+def test_the_solve_command_proves_seed_6_lost_within_a_minute():
+    done = subprocess.run([sys.executable, "-m", "cardgames", "aces-up", "--solve", "--seed",
+                           "6", "--budget", "60", "--tier", "numba"], cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+                          capture_output=True, text=True, timeout=180)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.startswith("seed 6: cannot be won (proved by exhaustive search; "
+                                  "compiled search, ")
