@@ -60,6 +60,7 @@ from numba import njit, types
 from numba.typed import Dict, List
 
 from cardgames.aces_up.search.model import ACE, COLUMNS
+from cardgames.aces_up.search.pruning import HIGHER_IN_SUIT, LOWER_IN_SUIT
 
 #: Compiled with Numba, cached on disk beside this file, the GIL released (the driver watches
 #: the clock in another thread while the search runs).
@@ -75,7 +76,7 @@ MARK, MOVE, DEALT = 0, 1, 2
 #: What ``search`` and ``endgame`` answer: LOST, WON, or STOPPED (the node budget is spent,
 #: or the driver asked to stop: the search unwinds and says nothing).
 LOST, WON, STOPPED = 0, 1, 2
-#: ``ghosts``' per-suit bit sets (``pruning.LOWER_IN_SUIT``, ``HIGHER_IN_SUIT``), by card.
+#: The bits of a suit in a bit set of cards.
 SUIT_BITS = 16
 #: The most macro moves a position can have: a move of each element to each other column,
 #: and a mark of each column's card by each element of the others.
@@ -100,18 +101,9 @@ Key = types.UniTuple(types.int64, 6)
 Layout = types.UniTuple(types.int64, 5)
 
 
-def lower_in_suit(card: int) -> int:
-    """``pruning.LOWER_IN_SUIT[card]``."""
-    return (1 << card) - (1 << (card & ~15))
-
-
-def higher_in_suit(card: int) -> int:
-    """``pruning.HIGHER_IN_SUIT[card]``."""
-    return ((1 << ((card & ~15) + 15)) - 1) & ~((1 << (card + 1)) - 1)
-
-
-LOWER = np.array([lower_in_suit(c) for c in range(64)], dtype=np.int64)
-HIGHER = np.array([higher_in_suit(c) for c in range(64)], dtype=np.int64)
+#: ``pruning.LOWER_IN_SUIT`` and ``HIGHER_IN_SUIT`` as arrays, by card.
+LOWER = np.array(LOWER_IN_SUIT, dtype=np.int64)
+HIGHER = np.array(HIGHER_IN_SUIT, dtype=np.int64)
 
 
 # --- bit sets -----------------------------------------------------------------------------
