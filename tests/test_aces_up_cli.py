@@ -316,7 +316,8 @@ def test_an_honest_win_on_a_deal_proved_lost_fails_loudly_and_keeps_the_log(caps
     from cardgames.aces_up import odds
 
     run = odds.Run(True, odds.Budget(positions=1000))
-    key = odds.Header(run.identity(), "tier stdlib, memory 64 MiB per process").key()
+    key = odds.Header(run.identity(), "deferred-discard search, tier stdlib, "
+                                         "memory 64 MiB per process").key()
     wrong = tmp_path / "wrong.log"                 # a solver's log that says seed 82 is lost
     wrong.write_text(f"# {odds.header(run, 'stdlib', 64 << 20, 1)}\n" + "".join(
         odds.deal_line(odds.Deal(seed, "LOST" if seed in (80, 82) else "WINNABLE", 0.1, 9),

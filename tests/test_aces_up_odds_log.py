@@ -74,6 +74,33 @@ def test_a_log_made_with_another_memory_or_tier_is_not_continued(capsys, tmp_pat
     assert status == 0 and "winnable" in out          # nothing to solve: its summary
 
 
+@pytest.mark.parametrize("rules, search", [([], "deferred-discard"),
+                                           (["--no-lone-moves"], "plain")])
+def test_a_solvers_log_names_its_search(capsys, tmp_path, rules, search):
+    log = tmp_path / "run.log"
+    status, _, _ = run_odds(capsys, "--seeds", "0:2", *ODDS_BUDGET, *rules, "--log", str(log))
+    first = log.read_text().splitlines()[0]
+    assert status == 0 and f" per deal, {search} search, tier " in first
+    assert odds.parse_header(first[2:]) is not None
+
+
+def test_a_log_of_the_plain_search_before_it_was_named_is_read_not_continued(capsys, tmp_path):
+    log = tmp_path / "run.log"
+    run_odds(capsys, "--seeds", "0:2", *ODDS_BUDGET, "--log", str(log))
+    text = log.read_text()
+    header, *lines = text.splitlines()
+    old = odds.parse_header(header[2:].replace("deferred-discard search, ", ""))
+    assert old is not None and "search" not in old.how
+    log.write_text(f"# {header[2:].replace('deferred-discard search, ', '')}\n" + "".join(
+        odds.deal_line(odds.parse_line(line), old.key()) for line in lines))
+    before = log.read_text()
+    status, out, err = run_odds(capsys, "--seeds", "0:3", *ODDS_BUDGET, "--log", str(log))
+    assert (status, out) == (2, "") and "with the plain search of an earlier version" in err
+    assert log.read_text() == before
+    status, out, _ = run_odds(capsys, "--seeds", "0:2", *ODDS_BUDGET, "--log", str(log))
+    assert status == 0 and "winnable" in out          # nothing to solve: its summary
+
+
 def test_a_log_is_held_by_one_run_at_a_time(tmp_path):
     path = str(tmp_path / "run.log")
     first = odds.Log(path)
@@ -312,6 +339,9 @@ def test_a_header_names_the_player_or_the_solvers_budget(text, player):
     "classic rules, player turn, tier stdlib, memory 64 MiB per process, 1 process",
     "classic rules, budget 10 s per deal, tier stdlib, 1 process",
     "classic rules, player Turn, tier stdlib, 1 process",
+    "classic rules, player turn, plain search, tier stdlib, 1 process",
+    "classic rules, budget 10 s per deal, fast search, tier stdlib, memory 64 MiB per process, "
+    "1 process",
 ])
 def test_a_header_with_a_memory_for_a_player_or_none_for_the_solver_is_no_header(text):
     assert odds.parse_header(text) is None

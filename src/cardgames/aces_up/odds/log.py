@@ -1,7 +1,7 @@
 """The log of an odds run, checked whole before anything is written to it.
 
-A log is ASCII text: a header line (``# classic rules, budget ..., tier ..., memory ...,
-J processes``, or for a player's run ``# classic rules, player NAME, tier ..., J
+A log is ASCII text: a header line (``# classic rules, budget ..., deferred-discard search,
+tier ..., memory ..., J processes``, or for a player's run ``# classic rules, player NAME, tier ..., J
 processes``; ``J Dask workers`` for a run on a cluster), then ``seed STATUS seconds work check`` per deal, in the order they finish
 (``run.Deal`` says what the verdicts and the work are); a run that goes on from a log adds a
 ``# continued: ...`` header with the same rules, budget or player, tier and memory.  ``check`` is eight hex digits of a CRC-32 of the run's identity
@@ -23,6 +23,7 @@ import zlib
 from typing import BinaryIO
 
 from cardgames.aces_up.odds.run import PLAYED, RULES, SOLVED, Deal, Run
+from cardgames.aces_up.search import search_name
 
 __all__ = ["LogError", "Header", "header", "parse_header", "parse_line", "deal_line",
            "parse_log", "read_log", "compared_log", "Log"]
@@ -36,13 +37,16 @@ class LogError(ValueError):
 
 
 def _how(run: Run, tier: str, memory: int) -> str:
-    """The part of the header that, besides the identity, can change a verdict: with a
-    budget in seconds the tier's speed, with a budget in positions the memory (past it the
-    search forgets, and counts positions again); a player has no budget: its tier alone
-    (which must not change a game: a log keeps one)."""
+    """The part of the header that, besides the identity, can change a verdict: the search
+    (``search_name``: each counts its own positions), with a budget in seconds the tier's
+    speed, with a budget in positions the memory (past it the search forgets, and counts
+    positions again); a player has no budget: its tier alone (which must not change a game:
+    a log keeps one).  Logs made before the search was named have no search in their
+    header: they were made with the plain search, and are read, not continued."""
     if run.player is not None:
         return f"tier {tier}"
-    return f"tier {tier}, memory {memory >> 20} MiB per process"
+    return (f"{search_name(run.lone_moves)} search, tier {tier}, "
+            f"memory {memory >> 20} MiB per process")
 
 
 def header(run: Run, tier: str, memory: int, jobs: int, cluster: bool = False) -> str:
@@ -55,7 +59,8 @@ def header(run: Run, tier: str, memory: int, jobs: int, cluster: bool = False) -
 
 _HEADER = re.compile(r"(?P<identity>(classic rules|no lone moves), "
                      r"(budget [ -~]+ per deal|player (?P<player>[a-z][a-z-]*))), "
-                     r"(?P<how>tier [a-z]+(?P<memory>, memory [0-9]+ MiB per process)?), "
+                     r"(?P<how>(?P<search>(deferred-discard|plain) search, )?tier [a-z]+"
+                     r"(?P<memory>, memory [0-9]+ MiB per process)?), "
                      r"[1-9][0-9]* (process(es)?|Dask workers?)")
 _PLAYER = re.compile(r"(classic rules|no lone moves), player (?P<player>[a-z][a-z-]*)")
 _LINE = re.compile(r"(?P<seed>-?(0|[1-9][0-9]*)) (?P<status>[A-Z]+) "
@@ -88,9 +93,10 @@ class Header:
 
 def parse_header(text: str) -> Header | None:
     """The Header of a header line's text (without ``#`` and ``continued:``), else None: a
-    solver's run says its memory, a player's does not."""
+    solver's run says its memory (and, since it was named, its search), a player's does not."""
     found = _HEADER.fullmatch(text)
-    if found is None or (found["player"] is None) != (found["memory"] is not None):
+    if found is None or (found["player"] is None) != (found["memory"] is not None) or (
+            found["player"] is not None and found["search"] is not None):
         return None
     return Header(found["identity"], found["how"])
 
@@ -263,6 +269,10 @@ class Log:
         ours = Header(run.identity(), _how(run, tier, memory))
         if self.header is not None and ours.key() != self.header.key():
             same = "--tier" if run.player is not None else "--tier and --memory"
+            if run.player is None and " search, " not in self.header.how:
+                raise LogError(f"{self.path} was made as {self.headers[0]}, with the plain "
+                               f"search of an earlier version; this one runs the "
+                               f"{search_name(run.lone_moves)} search: give another --log")
             raise LogError(f"{self.path} was made as {self.headers[0]}; go on with the same "
                            f"{same}")
         if not self.data.endswith(b"\n"):

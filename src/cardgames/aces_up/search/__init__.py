@@ -48,7 +48,7 @@ from cardgames.tiers import (
     requested,
 )
 
-__all__ = ["solve", "solver_tier", "wanted_tier", "compiled_available", "loaded", "safe_discard",
+__all__ = ["solve", "search_name", "solver_tier", "wanted_tier", "compiled_available", "loaded", "safe_discard",
            "Solution", "Status", "DEFAULT_MEMORY"]
 
 
@@ -79,6 +79,13 @@ def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = N
             return compiled_driver.solve(position, lone_moves, max_nodes, max_seconds,
                                          memory, progress)
         return reference.solve(position, lone_moves, max_nodes, max_seconds, memory, progress)
+
+
+def search_name(lone_moves: bool) -> str:
+    """The name of the search ``solve`` runs under the rules, as an odds log's header says
+    it: ``deferred-discard`` (the classic rules) or ``plain`` (no lone moves).  Their counts
+    of positions differ, and so, within a budget of positions, their verdicts."""
+    return "deferred-discard" if lone_moves else "plain"
 
 
 def solver_tier(tier: str | None = None) -> str:
