@@ -70,6 +70,15 @@ def test_peek_on_a_lost_deal_says_so():
     assert peek_line(Session(10)) == "Knowing the stock: this position cannot be won."
 
 
+@pytest.mark.skipif(not search.compiled_available(), reason="the jit extra")
+def test_the_first_peek_on_seed_3_proves_it_lost_where_the_plain_search_guessed():
+    # seed 3 is lost after 1.3 million positions of the deferred-discard search (a few
+    # seconds compiled); the plain search needs 33 million, past the game's 10 s, and guessed
+    assert search.solve(rules.seeded_position(3), True, 10_000_000).status \
+        is search.Status.LOST
+    assert peek_line(Session(3)) == "Knowing the stock: this position cannot be won."
+
+
 @pytest.mark.parametrize("tier", ["stdlib", None])
 def test_ctrl_c_during_a_peek_leaves_the_game_as_it_was(tier):
     session = Session(3, budget=60, tier=tier)            # seed 3: a long search

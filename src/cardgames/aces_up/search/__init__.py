@@ -48,8 +48,8 @@ from cardgames.tiers import (
     requested,
 )
 
-__all__ = ["solve", "search_name", "solver_tier", "wanted_tier", "compiled_available", "loaded", "safe_discard",
-           "Solution", "Status", "DEFAULT_MEMORY"]
+__all__ = ["solve", "search_name", "solver_tier", "wanted_tier", "compiled_available", "loaded",
+           "safe_discard", "Solution", "Status", "DEFAULT_MEMORY"]
 
 
 def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = None,
