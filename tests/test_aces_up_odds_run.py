@@ -117,6 +117,54 @@ def test_a_range_of_any_size_is_taken_a_seed_at_a_time(capsys, monkeypatch):
     assert f"interrupted after 1 of {2 * huge:,} deals" in err
 
 
+def test_a_hard_deal_does_not_leave_the_other_workers_idle():
+    # seed 0 is hard: it ends only once a seed far behind it has been handed out and solved
+    # (or after 20 s); the others are instant.  In order, yet past the hard one.
+    from concurrent.futures import ThreadPoolExecutor
+    from threading import Event
+
+    later = Event()
+    far = 4 * odds.run.AHEAD * 2
+
+    def work(piece, run, tier, memory):
+        seed = piece[0]
+        if seed == far:
+            later.set()
+        waited = seed != 0 or later.wait(20)
+        return [odds.Deal(seed, "LOST" if waited else "UNSETTLED", 0.0, 1)]
+
+    run = odds.Run(True, odds.Budget(positions=1))
+    with ThreadPoolExecutor(2) as pool:
+        deals = list(odds.run._pooled(pool, iter(range(3 * far)), run, "stdlib", 1, 2, work))
+    assert [deal.seed for deal in deals] == list(range(3 * far))
+    assert {deal.status for deal in deals} == {"LOST"}
+
+
+def test_no_more_pieces_are_held_than_held_says(monkeypatch):
+    from concurrent.futures import ThreadPoolExecutor
+    from threading import Event
+
+    release = Event()
+    started = []
+
+    def work(piece, run, tier, memory):
+        started.append(piece[0])
+        if piece[0] == 0:
+            release.wait(20)
+        return [odds.Deal(piece[0], "LOST", 0.0, 1)]
+
+    monkeypatch.setattr(odds.run, "HELD", 7)
+    run = odds.Run(True, odds.Budget(positions=1))
+    with ThreadPoolExecutor(2) as pool, ThreadPoolExecutor(1) as reader:
+        deals = odds.run._pooled(pool, iter(range(40)), run, "stdlib", 1, 2, work)
+        first = reader.submit(next, deals)
+        time.sleep(1)                   # the other worker has done all it was allowed to
+        assert sorted(started) == list(range(7)) and not first.done()
+        release.set()
+        assert first.result(20).seed == 0
+        assert [deal.seed for deal in deals] == list(range(1, 40))
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_after_kill_9_no_worker_holds_the_log_and_the_run_goes_on(capsys, tmp_path):
     log = tmp_path / "run.log"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from itertools import islice
 from threading import Lock
@@ -24,8 +24,11 @@ if TYPE_CHECKING:
 
 #: How the log and the summary name the two sets of rules.
 RULES = {True: "classic rules", False: "no lone moves"}
-#: Deals (or pieces of a player's deals) handed to each worker ahead of the results.
+#: Deals (or pieces of a player's deals) handed to each worker and not yet finished.
 AHEAD = 2
+#: The most pieces handed out and not yet yielded, finished or not: a run stopped loses
+#: those finished behind an unfinished one (the log keeps the deals in order).
+HELD = 256
 #: The verdicts of a deal a player played: won or lost.
 WON, PLAYED_LOST = "WON", "LOST"
 PLAYED = (WON, PLAYED_LOST)
@@ -195,17 +198,26 @@ def solved(seeds: Iterable[int], run: Run, tier: str, memory: int,
 
 def _pooled(pool: Executor, seeds: Iterator[int], run: Run, tier: str, memory: int, jobs: int,
             work: Callable[[list[int], Run, str, int], list[Deal]]) -> Iterator[Deal]:
-    """The deals of ``seeds`` worked out in ``pool`` by ``work``, in order, ``AHEAD``
-    pieces a worker handed out ahead of the results."""
+    """The deals of ``seeds`` worked out in ``pool`` by ``work``, in order: ``AHEAD``
+    pieces a worker handed out and not yet finished, and up to ``HELD`` pieces finished
+    and kept until the ones before them are (a deal's time varies a thousandfold: waiting
+    on the oldest piece alone would leave the other workers idle behind a hard deal)."""
     waiting: deque[Future[list[Deal]]] = deque()
     size = 1
+    more = True
     while True:
-        piece = list(islice(seeds, size))
-        if piece:
-            waiting.append(pool.submit(work, piece, run, tier, memory))
+        while more and len(waiting) < HELD \
+                and sum(not future.done() for future in waiting) < AHEAD * jobs:
+            piece = list(islice(seeds, size))
+            more = bool(piece)
+            if piece:
+                waiting.append(pool.submit(work, piece, run, tier, memory))
         if not waiting:
             return
-        if len(waiting) >= AHEAD * jobs or not piece:
+        if not waiting[0].done():
+            wait([future for future in waiting if not future.done()],
+                 return_when=FIRST_COMPLETED)
+        while waiting and waiting[0].done():
             deals = waiting.popleft().result()
             yield from deals
             if run.player is not None:
