@@ -10,6 +10,8 @@ alone.  The witnesses are positions on which a plausible but wrong variant of a 
 loses a won game (``test_aces_up_search_pruning``, ``test_aces_up_search_audit``).
 """
 
+from pathlib import Path
+
 from cardgames.aces_up import rules
 from cardgames.aces_up.search.model import ACE, HOLE, decode, encode
 from cardgames.cards import Card, Suit
@@ -19,6 +21,11 @@ from cardgames.cards import Card, Suit
 ODDS_SEEDS = "7:13"
 ODDS_RANGE = range(7, 13)
 ODDS_BUDGET = ("--positions", "30000")
+
+#: The published full-information log of the classic rules that the README's odds quote:
+#: seeds 0..999 with the deferred-discard search.
+CLASSIC_LOG = (Path(__file__).resolve().parent.parent / "benchmarks" / "results"
+               / "aces_up_classic_deferred_positions_seeds_0-999.log")
 
 
 def coded(columns, stock=()):

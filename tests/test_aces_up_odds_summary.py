@@ -45,6 +45,19 @@ def test_the_bounds_hold_the_settled_share_and_widen_with_the_unsettled(names):
     assert lowest == wilson_interval(tally.won, tally.total)[0]
 
 
+def test_with_every_deal_settled_the_share_is_one_figure_with_its_interval():
+    deals = [odds.Deal(seed, "WINNABLE" if seed % 4 else "LOST", 0.5, 10 + seed)
+             for seed in range(40)]
+    lines = odds.summary(deals, "title")
+    low, high = wilson_interval(30, 40)
+    assert f"share winnable over all deals: 75.0% (95% CI {low:.1%} to {high:.1%})" in lines
+    assert not any("between" in line or "settled deals" in line for line in lines)
+    assert "positions per deal: median 30" in lines        # of 10..49
+    unsettled = odds.summary(deals[:-1] + [odds.Deal(39, "UNSETTLED", 0.5, 49)], "title")
+    assert "share winnable over all deals: between 72.5% and 75.0%" in unsettled
+    assert any(line.startswith("among the settled deals: 74.4% (95% CI") for line in unsettled)
+
+
 @pytest.mark.parametrize("seconds, text", [(42, "42 s"), (7 * 60, "7 min"),
                                            (3 * 3600 + 20 * 60, "3 h 20 min")])
 def test_time_left_reads_as_people_write_it(seconds, text):

@@ -19,55 +19,116 @@ def read(log):
     return headers[0], deals
 
 
-def share_bounds(results):
-    """The summary's bounds of the share of all deals winnable: (least, most, lower limit of
-    its 95% CI, upper limit), as printed."""
+#: The classic run the README's odds quote, and the runs with a larger budget of the deals
+#: it left unsettled (one deal each), whose verdicts it takes.
+DEFERRED = "aces_up_classic_deferred_positions_seeds_0-999.log"
+FOLLOW_UPS: dict[int, str] = {}
+
+
+def counts(results):
+    """How many deals are winnable, proved lost and unsettled."""
+    return [sum(1 for r in results if r[1] == status)
+            for status in ("WINNABLE", "LOST", "UNSETTLED")]
+
+
+def share_text(results):
+    """The README's share of all deals winnable: one figure with its 95% interval when every
+    deal is settled, else its bounds with their outer limits, as the summary prints them."""
     lines = odds.summary(results, "")
     at = next(i for i, line in enumerate(lines) if line.startswith("share winnable over all"))
-    return re.findall(r"\d+\.\d%", lines[at] + lines[at + 1])
+    if counts(results)[2] == 0:
+        share, low, high = re.findall(r"\d+\.\d%", lines[at])
+        return f"{share} ({low} to {high})"
+    low, high, low_ci, high_ci = re.findall(r"\d+\.\d%", lines[at] + lines[at + 1])
+    return f"between {low} (CI from {low_ci}) and {high} (CI to {high_ci})"
 
 
-@pytest.mark.parametrize("rules, log, header", [
-    ("ours (a lone card may move)", "aces_up_classic_positions_seeds_0-999.log",
-     "classic rules"),
-    ("`--no-lone-moves`", "aces_up_no_lone_moves_positions_seeds_0-999.log", "no lone moves"),
-])
-def test_the_readme_table_row_is_the_summary_of_its_log(rules, log, header):
-    found_header, results = read(log)
-    assert found_header.startswith(f"{header}, budget 25,000,000 game positions per deal,")
-    seeds = sorted(r[0] for r in results)
-    assert seeds == list(range(len(seeds)))          # one line per seed, none missing
-    counts = [sum(1 for r in results if r[1] == status)
-              for status in ("WINNABLE", "LOST", "UNSETTLED")]
+def budget(header):
+    """The budget in positions a run's header names."""
+    return int(re.search(r"budget ([\d,]+) game positions", header)[1].replace(",", ""))
+
+
+@pytest.fixture(scope="module")
+def classic():
+    """The deals of the classic run, each unsettled one with the verdict of its follow-up
+    run (its budget larger, its search and rules the same)."""
+    header, results = read(DEFERRED)
+    assert [r[0] for r in results] == list(range(1000))
+    by_seed = {r[0]: r for r in results}
+    for seed, log in FOLLOW_UPS.items():
+        later, (deal,) = read(log)
+        assert by_seed[seed][1] == "UNSETTLED" and deal[0] == seed
+        assert later.split(", budget")[0] == header.split(", budget")[0] == "classic rules"
+        assert "deferred-discard search, tier numba" in later and budget(later) > budget(header)
+        by_seed[seed] = deal
+    return header, results, list(by_seed.values())
+
+
+def test_the_readme_table_rows_are_the_summaries_of_their_logs(classic):
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    row = next(line for line in readme.splitlines() if line.startswith(f"| {rules} |"))
-    cells = [cell.strip() for cell in row.strip("|").split("|")]
-    assert cells[1] == f"seeds 0..{seeds[-1]}"
-    assert [int(cell) for cell in cells[2:5]] == counts
-    low, high, low_ci, high_ci = share_bounds(results)
-    assert cells[5] == f"between {low} (CI from {low_ci}) and {high} (CI to {high_ci})"
+    plain = [("ours (a lone card may move)", "aces_up_classic_positions_seeds_0-999.log",
+              "classic rules"),
+             ("`--no-lone-moves`", "aces_up_no_lone_moves_positions_seeds_0-999.log",
+              "no lone moves")]
+    larger = sorted({budget(read(log)[0]) for log in FOLLOW_UPS.values()})
+    rows = [(f"| ours (a lone card may move) | deferred-discard, {budget(classic[0]):,} "
+             "positions" + "".join(f"; seeds {', '.join(map(str, FOLLOW_UPS))}: {more:,}"
+                                   for more in larger) + " |", classic[2])]
+    for rules, log, name in plain:
+        header, results = read(log)
+        assert header.startswith(f"{name}, budget 25,000,000 game positions per deal,")
+        assert [r[0] for r in results] == list(range(1000))     # one line per seed
+        rows.append((f"| {rules} | plain, 25,000,000 positions |", results))
+    for start, results in rows:
+        row = next(line for line in readme.splitlines() if line.startswith(start))
+        cells = [cell.strip() for cell in row[len(start):].strip("|").split("|")]
+        assert cells[0] == "seeds 0..999"
+        assert [int(cell) for cell in cells[1:4]] == counts(results)
+        assert cells[4] == share_text(results)
 
 
-def test_the_readme_text_quotes_the_classic_run():
-    _, results = read("aces_up_classic_positions_seeds_0-999.log")
+def test_the_readme_text_quotes_the_classic_run(classic):
+    header, results, settled = classic
     total = len(results)
-    won, lost, unsettled = (sum(1 for r in results if r[1] == status)
-                            for status in ("WINNABLE", "LOST", "UNSETTLED"))
-    _, _, low_ci, high_ci = share_bounds(results)
+    won, lost, unsettled = counts(settled)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     text = " ".join(readme.split())
+    run = odds.Run(True, odds.Budget(positions=budget(header)))
+    command = (f"    $ cardgames aces-up --odds --seeds 0:{total} --positions {budget(header)} "
+               "--memory 8192 \\\n          --jobs 2 --log classic.log\n")
+    assert command + "\n".join(f"    {line}" for line in odds.summary(
+        results, odds.title(run, range(total)))) + "\n\n" in readme
     assert f"Of these {total:,} deals, {won} ({won / total:.1%}) can be won" in text
-    assert f"{lost} ({lost / total:.1%}) cannot; {unsettled} ({unsettled / total:.1%}) stay" in text
-    assert f"$ cardgames aces-up --odds --seeds 0:{total} --jobs 2 --log classic.log\n" \
-        + "\n".join(f"    {line}" for line in odds.summary(
-            results, odds.title(odds.Run(True, odds.Budget(positions=25_000_000)),
-                                range(total)))) in readme
-    assert f"between {low_ci} and {high_ci} at 95% confidence" in text
-    assert f"settled deals alone {won / (won + lost):.1%} are winnable" in text
+    assert f"and {lost} ({lost / total:.1%}) cannot" + ("" if unsettled else ",") in text
+    assert f"winnable share of all deals is {share_text(settled)} at 95% confidence" in text
     seconds = sorted(r[2] for r in results)
     median = (seconds[total // 2 - 1] + seconds[total // 2]) / 2
-    minutes = sum(seconds) / 2 / 60                    # two processes
-    assert f"Median {median:.1f} s per deal, {minutes:.0f} minutes for the thousand" in text
+    hours = sum(seconds) / 2 / 3600                    # two processes
+    assert f"Median {median:.1f} s per deal, {hours:.1f} hours for the thousand" in text
+    slow = sum(seconds_taken > 60 for seconds_taken in seconds)
+    most = max(r[3] for r in results if r[1] != "UNSETTLED")
+    assert (f"{slow} deals take more than a minute, and a deal it settles takes at most "
+            f"{most / 1e6:.0f} million positions") in text
+    for seed, log in FOLLOW_UPS.items():
+        later, ((_, status, seconds_taken, positions),) = read(log)
+        memory = re.search(r"memory (\d+) MiB", later)[1]
+        assert (f"seed {seed}: {status.lower()} after {positions / 1e6:,.0f} million positions "
+                f"in {seconds_taken / 60:.0f} minutes with {memory} MiB") in text
+
+
+def test_the_deferred_search_settles_every_deal_the_plain_one_did_and_agrees(classic):
+    deferred = {r[0]: r[1] for r in classic[2]}
+    # the plain runs by seconds (10 s a deal), then by positions (25 million), the one quoted
+    for log in ("aces_up_classic_seeds_0-999.log", "aces_up_classic_positions_seeds_0-999.log"):
+        plain = {r[0]: r[1] for r in read(log)[1]}
+        settled = [seed for seed, status in plain.items() if status != "UNSETTLED"]
+        assert len(settled) > 850
+        assert all(deferred[seed] == plain[seed] for seed in settled)
+    opened = [deferred[seed] for seed, status in plain.items() if status == "UNSETTLED"]
+    text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert (f"left {len(opened)} deals unsettled within 25 million positions" in text
+            and f"({opened.count('LOST')} of the {len(opened)} lost, "
+                f"{opened.count('WINNABLE')} winnable)" in text)
 
 
 @pytest.mark.parametrize("rules", ["classic", "no_lone_moves"])
@@ -114,10 +175,10 @@ def player_deals():
 
 
 @pytest.mark.parametrize("name", PLAYER_LOGS)
-def test_the_readme_row_of_a_player_is_the_summary_of_its_log(name, player_deals):
+def test_the_readme_row_of_a_player_is_the_summary_of_its_log(name, player_deals, classic):
     deals = player_deals[name]
-    solver = {deal.seed: deal.status
-              for deal in read("aces_up_classic_positions_seeds_0-999.log")[1]}
+    solver = {deal[0]: deal[1] for deal in classic[2]}
+    winnable = sum(status == "WINNABLE" for status in solver.values())
     wins = [deal for deal in deals if deal.status == odds.WON]
     line = next(line for line in odds.played_summary(deals, "") if line.startswith("wins "))
     rate, one_in = re.fullmatch(r"wins [\d,]+ of [\d,]+ deals: (.*), about 1 game in (\d+)",
@@ -131,7 +192,9 @@ def test_the_readme_row_of_a_player_is_the_summary_of_its_log(name, player_deals
     assert cells[2] == f"{len(wins):,}"
     assert cells[3] == rate.replace("95% CI ", "")
     assert cells[4] == one_in
-    assert cells[5] == f"{converted} ({converted / 496:.1%})"
+    assert cells[5] == f"{converted} ({converted / winnable:.1%})"
+    assert (f"| of the {winnable} deals of seeds 0..999 winnable with the stock known |"
+            in readme)
     per_game = sum(deal.seconds for deal in deals) / len(deals) * 1000
     assert cells[6] == (f"{per_game:.2f}" if per_game < 10 else f"{per_game:.0f}")
 

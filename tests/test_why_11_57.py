@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from aces_up_helpers import CLASSIC_LOG
 
 from cardgames.aces_up import rules
 from cardgames.aces_up.rules import Action, Command, Position
@@ -59,8 +60,7 @@ def test_a_restricted_verdict_is_one_of_the_rules_game(restriction, published_ve
 @pytest.fixture(scope="module")
 def published_verdicts():
     from cardgames.aces_up import odds
-    _, deals = odds.read_log(str(ROOT / "benchmarks" / "results"
-                                 / "aces_up_classic_positions_seeds_0-999.log"))
+    _, deals = odds.read_log(str(CLASSIC_LOG))
     return {deal[0]: deal[1] for deal in deals}
 
 

@@ -64,23 +64,13 @@ def summary(deals: Sequence[Deal], title: str) -> list[str]:
                        for name, count in (("winnable", tally.won),
                                            ("cannot be won", tally.lost),
                                            ("unsettled", tally.unsettled))]
-    least, lowest, most, highest = tally.bounds()
-    lines.append(f"share winnable over all deals: between {least:.1%} and {most:.1%}")
-    lines.append(f"  (95% CI from {lowest:.1%} to {highest:.1%}; the unsettled deals "
-                 "counted as lost, then won)")
-    settled = tally.won + tally.lost
-    if settled:
-        low, high = wilson_interval(tally.won, settled)
-        lines.append(f"among the settled deals: {tally.won / settled:.1%} (95% CI {low:.1%} "
-                     f"to {high:.1%})")
-        lines.append("  (biased: the deals that settle fast are more often won)")
+    lines += _share_lines(tally)
     seconds = [deal.seconds for deal in deals]
     positions = [deal.positions for deal in deals]
     rate = sum(positions) / max(sum(seconds), 1e-9)
     lines.append(f"time per deal: median {statistics.median(seconds):.2f} s, max "
                  f"{max(seconds):.2f} s; {rate:,.0f} positions a second")
-    lines.append("positions per deal (relaxed games included): median "
-                 f"{statistics.median(positions):,.0f}")
+    lines.append(f"positions per deal: median {statistics.median(positions):,.0f}")
     settled_work = [d.positions for d in deals if d.status != Status.UNSETTLED.name]
     open_work = [d.positions for d in deals if d.status == Status.UNSETTLED.name]
     extremes = [f"most for a settled deal {max(settled_work):,}"] if settled_work else []
@@ -88,6 +78,26 @@ def summary(deals: Sequence[Deal], title: str) -> list[str]:
         extremes.append(f"least for an unsettled one {min(open_work):,}")
     if extremes:
         lines.append(f"  {'; '.join(extremes)}")
+    return lines
+
+
+def _share_lines(tally: Tally) -> list[str]:
+    """The share winnable over all deals: one figure with its 95% interval when every deal
+    is settled; else its bounds, and the share among the settled deals."""
+    if not tally.unsettled:
+        low, high = wilson_interval(tally.won, tally.total)
+        return [f"share winnable over all deals: {tally.won / tally.total:.1%} (95% CI "
+                f"{low:.1%} to {high:.1%})"]
+    least, lowest, most, highest = tally.bounds()
+    lines = [f"share winnable over all deals: between {least:.1%} and {most:.1%}",
+             f"  (95% CI from {lowest:.1%} to {highest:.1%}; the unsettled deals "
+             "counted as lost, then won)"]
+    settled = tally.won + tally.lost
+    if settled:
+        low, high = wilson_interval(tally.won, settled)
+        lines.append(f"among the settled deals: {tally.won / settled:.1%} (95% CI {low:.1%} "
+                     f"to {high:.1%})")
+        lines.append("  (biased: the deals that settle fast are more often won)")
     return lines
 
 
