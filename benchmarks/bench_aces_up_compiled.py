@@ -1,4 +1,4 @@
-"""Speed of the compiled Aces Up search: positions a second, and the time of its first compile.
+"""Speed of the compiled Aces Up searches: positions a second, and the time of a first compile.
 
 Each case is one solve of ``compiled_driver.solve`` (the ``jit`` extra); its speed is the
 positions it counted over the processor time it took (on a machine shared with other work,
@@ -25,10 +25,14 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SRC = os.path.join(HERE, "..", "src")
-#: name: (seed, lone moves, node budget or None for a settled solve).
-CASES = {"seed 3, classic, budget": (3, True, "nodes"),
-         "seed 6, classic, budget": (6, True, "nodes"),
-         "seed 6, no lone moves (settled)": (6, False, None)}
+#: name: (seed, lone moves, node budget or None for a settled solve, search: the plain one
+#: of ``compiled_driver``, which the classic rules ran before the deferred-discard one of
+#: ``deferred_driver``, and which --no-lone-moves runs).
+CASES = {"seed 3, classic, budget": (3, True, "nodes", "plain"),
+         "seed 6, classic, budget": (6, True, "nodes", "plain"),
+         "seed 6, no lone moves (settled)": (6, False, None, "plain"),
+         "seed 3, classic, deferred (settled)": (3, True, None, "deferred"),
+         "seed 6, classic, deferred (settled)": (6, True, None, "deferred")}
 
 
 def worker(nodes: int) -> dict[str, tuple[str, int, float, float]]:
@@ -36,13 +40,17 @@ def worker(nodes: int) -> dict[str, tuple[str, int, float, float]]:
     seconds)."""
     # imported here: from the src this process was started on (PYTHONPATH)
     from cardgames.aces_up import rules
-    from cardgames.aces_up.search import compiled_driver
+    from cardgames.aces_up.search import compiled_driver, deferred_driver
     compiled_driver.solve(rules.seeded_position(0))              # load (or compile) first
+    deferred_driver.solve(rules.seeded_position(0))
     found = {}
-    for name, (seed, lone_moves, budget) in CASES.items():
+    for name, (seed, lone_moves, budget, search) in CASES.items():
         began = time.process_time()
-        solution = compiled_driver.solve(rules.seeded_position(seed), lone_moves,
-                                         max_nodes=nodes if budget else None)
+        if search == "deferred":
+            solution = deferred_driver.solve(rules.seeded_position(seed))
+        else:
+            solution = compiled_driver.solve(rules.seeded_position(seed), lone_moves,
+                                             max_nodes=nodes if budget else None)
         found[name] = (solution.status.value, solution.nodes, time.process_time() - began,
                        solution.seconds)
     return found
@@ -87,7 +95,7 @@ def main() -> int:
         for label, src in sources.items():
             for name, (status, positions, cpu, seconds) in round_of(src, args.nodes).items():
                 speeds[label][name].append(positions / cpu)
-                print(f"round {r + 1} {label:7} {name:32} {status:13} {positions:>12,} "
+                print(f"round {r + 1} {label:7} {name:36} {status:13} {positions:>12,} "
                       f"{cpu:6.2f} s {positions / cpu / 1e6:6.3f} M/s (clock {seconds:6.2f} s)",
                       flush=True)
     for name in CASES:
@@ -95,7 +103,7 @@ def main() -> int:
         line = "  ".join(f"{label} {speed / 1e6:.3f} M/s" for label, speed in medians.items())
         if args.against:
             line += f"  ratio {medians['this'] / medians['against']:.3f}"
-        print(f"median {name:32} {line}")
+        print(f"median {name:36} {line}")
     for label, src in sources.items():
         with tempfile.TemporaryDirectory() as cache:
             compiling = first_solve(src, cache)

@@ -6,6 +6,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from aces_up_helpers import CLASSIC_LOG
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -29,6 +30,11 @@ def test_the_published_logs_summarize_through_the_command(capsys):
     status, out, _ = run_odds(capsys, "--seeds", "0:1000", "--budget", "10", "--log", str(log))
     assert status == 0 and log.read_text() == before
     assert "  winnable        495  (49.5%)\n  cannot be won   399  (39.9%)\n" in out
+    assert "\npositions per deal (relaxed games included): median " in out   # the plain search
+    deferred = CLASSIC_LOG
+    status, out, _ = run_odds(capsys, "--seeds", "0:1000", "--positions", "100000000",
+                              "--memory", "8192", "--jobs", "2", "--log", str(deferred))
+    assert status == 0 and "\npositions per deal: median " in out        # it has no relaxed games
 
 
 statuses = st.lists(st.sampled_from(["WINNABLE", "LOST", "UNSETTLED"]), min_size=1)

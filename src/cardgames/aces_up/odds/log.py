@@ -86,6 +86,12 @@ class Header:
         found = _PLAYER.fullmatch(self.identity)
         return found["player"] if found else None
 
+    @property
+    def relaxed(self) -> bool:
+        """Whether the run's positions count the relaxed games too: those of the plain
+        search, named or made before the search was named (the deferred search has none)."""
+        return " search, " not in self.how or "plain search" in self.how
+
     def verdicts(self) -> tuple[str, ...]:
         """The verdicts its deals can have."""
         return SOLVED if self.player is None else PLAYED

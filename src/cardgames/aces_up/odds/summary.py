@@ -1,7 +1,7 @@
-"""The counts of an odds run as text: the verdicts, the share winnable with its bounds and
-Wilson 95% intervals, the time and the work, and the status line of a run under way; for a
-player's run its wins, compared with the verdicts of the solver on the same deals and with
-another player's games (McNemar's test)."""
+"""The counts of an odds run as text: the verdicts, the share winnable (with its bounds while
+deals are unsettled) and Wilson 95% intervals, the time and the work, and the status line of
+a run under way; for a player's run its wins, compared with the verdicts of the solver on the
+same deals and with another player's games (McNemar's test)."""
 
 from __future__ import annotations
 
@@ -53,9 +53,11 @@ class Tally:
                 most, wilson_interval(self.won + self.unsettled, self.total)[1])
 
 
-def summary(deals: Sequence[Deal], title: str) -> list[str]:
+def summary(deals: Sequence[Deal], title: str, relaxed: bool = False) -> list[str]:
     """The report of a run, in lines of at most 79 columns (but the title): the verdicts,
-    the share winnable with its bounds, the time and the work."""
+    the share winnable (one figure when every deal is settled, else its bounds), the time
+    and the work (``relaxed``: the positions count relaxed games too, as the plain search's
+    do, and the line says so)."""
     if not deals:
         return [title, "no deals"]
     tally = Tally.of(deals)
@@ -70,7 +72,8 @@ def summary(deals: Sequence[Deal], title: str) -> list[str]:
     rate = sum(positions) / max(sum(seconds), 1e-9)
     lines.append(f"time per deal: median {statistics.median(seconds):.2f} s, max "
                  f"{max(seconds):.2f} s; {rate:,.0f} positions a second")
-    lines.append(f"positions per deal: median {statistics.median(positions):,.0f}")
+    counted = " (relaxed games included)" if relaxed else ""
+    lines.append(f"positions per deal{counted}: median {statistics.median(positions):,.0f}")
     settled_work = [d.positions for d in deals if d.status != Status.UNSETTLED.name]
     open_work = [d.positions for d in deals if d.status == Status.UNSETTLED.name]
     extremes = [f"most for a settled deal {max(settled_work):,}"] if settled_work else []
