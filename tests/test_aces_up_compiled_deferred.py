@@ -172,6 +172,15 @@ def walk(rng, start):
     return settled, stock, reached
 
 
+@given(st.integers(-(1 << 63), (1 << 63) - 1).filter(bool))
+def test_the_bit_counts_are_exact_on_every_64_bit_set(bits):
+    unsigned = bits % (1 << 64)                 # a card of code 63 is the sign bit
+    assert kernel.popcount(bits) == bin(unsigned).count("1")
+    assert kernel.lowest_card(bits) == (unsigned & -unsigned).bit_length() - 1
+    assert [kernel.lowest_card(1 << card if card < 63 else -(1 << 63)) for card in
+            range(64)] == list(range(64))
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_a_key_names_exactly_the_position_it_was_made_of(rng):
