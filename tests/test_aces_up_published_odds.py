@@ -19,10 +19,12 @@ def read(log):
     return headers[0], deals
 
 
-#: The classic run the README's odds quote, and the runs with a larger budget of the deals
-#: it left unsettled (one deal each), whose verdicts it takes.
+#: The classic run the README's odds quote, and the runs with a larger budget of deals it
+#: left unsettled (one deal each), whose verdicts it takes.
 DEFERRED = "aces_up_classic_deferred_positions_seeds_0-999.log"
-FOLLOW_UPS: dict[int, str] = {}
+FOLLOW_UPS = {762: "aces_up_classic_deferred_positions_seed_762.log"}
+#: The plain search's runs of the same seeds: by positions (25 million), by seconds (10).
+PLAIN_CLASSIC = ("aces_up_classic_positions_seeds_0-999.log", "aces_up_classic_seeds_0-999.log")
 
 
 def counts(results):
@@ -43,22 +45,46 @@ def share_text(results):
     return f"between {low} (CI from {low_ci}) and {high} (CI to {high_ci})"
 
 
+def seeds_text(seeds):
+    """Seeds as the README names them: "seed 4", "seeds 4 and 7", "seeds 1, 4 and 7"."""
+    names = [str(seed) for seed in seeds]
+    if len(names) == 1:
+        return f"seed {names[0]}"
+    return f"seeds {', '.join(names[:-1])} and {names[-1]}"
+
+
+def open_seeds(results):
+    """The seeds of the unsettled deals."""
+    return [r[0] for r in results if r[1] == "UNSETTLED"]
+
+
 def budget(header):
     """The budget in positions a run's header names."""
     return int(re.search(r"budget ([\d,]+) game positions", header)[1].replace(",", ""))
 
 
+def memory(header):
+    """The memory in MiB a run's header names."""
+    return int(re.search(r"memory (\d+) MiB per process", header)[1])
+
+
+def readme_text():
+    """The README with its lines joined by single spaces."""
+    return " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+
+
 @pytest.fixture(scope="module")
 def classic():
-    """The deals of the classic run, each unsettled one with the verdict of its follow-up
-    run (its budget larger, its search and rules the same)."""
+    """The classic run's header and deals, and its deals with each unsettled one's verdict
+    taken from its follow-up run (its budget larger, its rules and search the same)."""
     header, results = read(DEFERRED)
     assert [r[0] for r in results] == list(range(1000))
+    assert header.startswith("classic rules, budget ") and "deferred-discard search" in header
     by_seed = {r[0]: r for r in results}
+    assert set(FOLLOW_UPS) <= set(open_seeds(results))
     for seed, log in FOLLOW_UPS.items():
         later, (deal,) = read(log)
-        assert by_seed[seed][1] == "UNSETTLED" and deal[0] == seed
-        assert later.split(", budget")[0] == header.split(", budget")[0] == "classic rules"
+        assert deal[0] == seed and later.startswith("classic rules, budget ")
         assert "deferred-discard search, tier numba" in later and budget(later) > budget(header)
         by_seed[seed] = deal
     return header, results, list(by_seed.values())
@@ -66,17 +92,19 @@ def classic():
 
 def test_the_readme_table_rows_are_the_summaries_of_their_logs(classic):
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    plain = [("ours (a lone card may move)", "aces_up_classic_positions_seeds_0-999.log",
-              "classic rules"),
-             ("`--no-lone-moves`", "aces_up_no_lone_moves_positions_seeds_0-999.log",
-              "no lone moves")]
-    larger = sorted({budget(read(log)[0]) for log in FOLLOW_UPS.values()})
-    rows = [(f"| ours (a lone card may move) | deferred-discard, {budget(classic[0]):,} "
-             "positions" + "".join(f"; seeds {', '.join(map(str, FOLLOW_UPS))}: {more:,}"
-                                   for more in larger) + " |", classic[2])]
-    for rules, log, name in plain:
+    by_budget: dict[int, list[int]] = {}
+    for seed, log in FOLLOW_UPS.items():
+        by_budget.setdefault(budget(read(log)[0]), []).append(seed)
+    rows = [(f"| ours (a lone card may move) | deferred-discard, {budget(classic[0]):,} positions"
+             + "".join(f"; {seeds_text(seeds)}: {more:,}"
+                       for more, seeds in sorted(by_budget.items())) + " |", classic[2])]
+    for rules, log, name in [
+            ("ours (a lone card may move)", PLAIN_CLASSIC[0], "classic rules"),
+            ("`--no-lone-moves`", "aces_up_no_lone_moves_positions_seeds_0-999.log",
+             "no lone moves")]:
         header, results = read(log)
         assert header.startswith(f"{name}, budget 25,000,000 game positions per deal,")
+        assert odds.parse_header(header).relaxed                 # made by the plain search
         assert [r[0] for r in results] == list(range(1000))     # one line per seed
         rows.append((f"| {rules} | plain, 25,000,000 positions |", results))
     for start, results in rows:
@@ -92,43 +120,70 @@ def test_the_readme_text_quotes_the_classic_run(classic):
     total = len(results)
     won, lost, unsettled = counts(settled)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    text = " ".join(readme.split())
+    text = readme_text()
     run = odds.Run(True, odds.Budget(positions=budget(header)))
+    processes = int(re.search(r"(\d+) processes$", header)[1])
     command = (f"    $ cardgames aces-up --odds --seeds 0:{total} --positions {budget(header)} "
-               "--memory 8192 \\\n          --jobs 2 --log classic.log\n")
+               f"--memory {memory(header)} \\\n          --jobs {processes} --log classic.log\n")
     assert command + "\n".join(f"    {line}" for line in odds.summary(
         results, odds.title(run, range(total)))) + "\n\n" in readme
+    assert f"{processes} processes, each remembering at most {memory(header) // 1024} GiB" in text
     assert f"Of these {total:,} deals, {won} ({won / total:.1%}) can be won" in text
-    assert f"and {lost} ({lost / total:.1%}) cannot" + ("" if unsettled else ",") in text
+    assert (f"and {lost} ({lost / total:.1%}) cannot, each proved by an exhaustive search"
+            + (f"; {seeds_text(open_seeds(settled))} {'stays' if unsettled == 1 else 'stay'} "
+                 "unsettled, so" if unsettled
+               else ", so")) in text
     assert f"winnable share of all deals is {share_text(settled)} at 95% confidence" in text
     seconds = sorted(r[2] for r in results)
     median = (seconds[total // 2 - 1] + seconds[total // 2]) / 2
-    hours = sum(seconds) / 2 / 3600                    # two processes
-    assert f"Median {median:.1f} s per deal, {hours:.1f} hours for the thousand" in text
+    hours = sum(seconds) / processes / 3600
+    assert (f"Median {median:.1f} s per deal, {hours:.1f} hours of its {processes} processes' "
+            "search for the thousand") in text
     slow = sum(seconds_taken > 60 for seconds_taken in seconds)
     most = max(r[3] for r in results if r[1] != "UNSETTLED")
     assert (f"{slow} deals take more than a minute, and a deal it settles takes at most "
             f"{most / 1e6:.0f} million positions") in text
-    for seed, log in FOLLOW_UPS.items():
-        later, ((_, status, seconds_taken, positions),) = read(log)
-        memory = re.search(r"memory (\d+) MiB", later)[1]
-        assert (f"seed {seed}: {status.lower()} after {positions / 1e6:,.0f} million positions "
-                f"in {seconds_taken / 60:.0f} minutes with {memory} MiB") in text
+
+
+def test_the_readme_quotes_the_follow_up_runs(classic):
+    header = classic[0]
+    text = readme_text()
+    seeds = open_seeds(classic[1])
+    assert (f"The {len(seeds)} deals this run leaves unsettled within {budget(header) // 10**6} "
+            "million positions") in text
+    for seed in open_seeds(classic[1]):
+        if seed not in FOLLOW_UPS:
+            assert f"seed {seed} is not yet run again" in text
+            continue
+        later, ((_, status, seconds_taken, positions),) = read(FOLLOW_UPS[seed])
+        assert (f"`--seeds {seed}:{seed + 1} --positions {budget(later)} --memory "
+                f"{memory(later)} --jobs 1`") in text
+        assert (f"seed {seed} is {'won' if status == 'WINNABLE' else status.lower()} after "
+                f"{positions / 1e6:,.0f} million positions in {seconds_taken / 60:.0f} minutes"
+                ) in text
+    everything = "So every one of the thousand deals is settled:"
+    assert (everything in text) == (not open_seeds(classic[2]))
 
 
 def test_the_deferred_search_settles_every_deal_the_plain_one_did_and_agrees(classic):
     deferred = {r[0]: r[1] for r in classic[2]}
-    # the plain runs by seconds (10 s a deal), then by positions (25 million), the one quoted
-    for log in ("aces_up_classic_seeds_0-999.log", "aces_up_classic_positions_seeds_0-999.log"):
+    text = readme_text()
+    left = []
+    for log, within in zip(PLAIN_CLASSIC, ("25 million positions", "10 s a deal")):
         plain = {r[0]: r[1] for r in read(log)[1]}
         settled = [seed for seed, status in plain.items() if status != "UNSETTLED"]
         assert len(settled) > 850
         assert all(deferred[seed] == plain[seed] for seed in settled)
-    opened = [deferred[seed] for seed, status in plain.items() if status == "UNSETTLED"]
-    text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
-    assert (f"left {len(opened)} deals unsettled within 25 million positions" in text
-            and f"({opened.count('LOST')} of the {len(opened)} lost, "
-                f"{opened.count('WINNABLE')} winnable)" in text)
+        opened = [seed for seed, status in plain.items() if status == "UNSETTLED"]
+        assert f"{len(opened)} {'within' if left else 'deals unsettled within'} {within}" in text
+        left.append([deferred[seed] for seed in opened])
+    at_positions = left[0]
+    still = open_seeds(classic[2])
+    assert ((f"all but {seeds_text(still)} of those they left open" if still
+             else "every one they left open") + f" ({at_positions.count('LOST')} of the "
+            f"{len(at_positions)} lost, {at_positions.count('WINNABLE')} winnable)") in text
+    assert ("the deferred one settles every deal of seeds 0..999"
+            + (f" but {seeds_text(still)}" if still else "") + " (the odds above)") in text
 
 
 @pytest.mark.parametrize("rules", ["classic", "no_lone_moves"])
