@@ -22,7 +22,8 @@ def read(log):
 #: The classic run the README's odds quote, and the runs with a larger budget of deals it
 #: left unsettled (one deal each), whose verdicts it takes.
 DEFERRED = "aces_up_classic_deferred_positions_seeds_0-999.log"
-FOLLOW_UPS = {762: "aces_up_classic_deferred_positions_seed_762.log"}
+FOLLOW_UPS = {439: "aces_up_classic_deferred_positions_seed_439.log",
+              762: "aces_up_classic_deferred_positions_seed_762.log"}
 #: The plain search's runs of the same seeds: by positions (25 million), by seconds (10).
 PLAIN_CLASSIC = ("aces_up_classic_positions_seeds_0-999.log", "aces_up_classic_seeds_0-999.log")
 
