@@ -519,56 +519,86 @@ def memo_add(state: Any, memo: Any, memo_next: Any, memo_ghosts: Any, layout: An
     state[S_MEMO_SIZE] += 1
 
 
+#: The fields of an entry of a level's table (``_level``'s ``reached`` map, a row per entry):
+#: its key (T_KEY..T_KEY + 5), real cards, ghosts, the entry before, the first of its moves
+#: in the level's moves, how many, superseded (1 or 0), the next entry of its layout.
+T_KEY, T_REAL, T_GHOSTS, T_BEFORE, T_FIRST, T_COUNT, T_SUPERSEDED, T_ALIKE = 0, 6, 7, 8, 9, 10, 11, 12
+TABLE_FIELDS = 13
+#: The rows a level's table and moves start with (each doubles when full).
+FIRST_ROWS = 64
+
+
 @compiled
-def new_level() -> Any:
-    """A level's lists (``_level``'s ``reached`` map, by entry): key, real cards, ghosts,
-    the entry before, the first of its moves, how many, superseded, the next entry of its
-    layout; and the moves."""
-    return (List.empty_list(Key), List.empty_list(types.int64), List.empty_list(types.int64),
-            List.empty_list(types.int64), List.empty_list(types.int64),
-            List.empty_list(types.int64), List.empty_list(types.boolean),
-            List.empty_list(types.int64), List.empty_list(types.int64))
+def doubled_table(table: Any) -> Any:
+    """A level's table with twice its rows, the old ones copied."""
+    bigger = np.empty((2 * len(table), TABLE_FIELDS), dtype=np.int64)
+    bigger[:len(table)] = table
+    return bigger
+
+
+@compiled
+def doubled(values: Any) -> Any:
+    """An array of int64 with twice its room, the old values copied."""
+    bigger = np.empty(2 * len(values), dtype=np.int64)
+    bigger[:len(values)] = values
+    return bigger
+
+
+@compiled
+def row_key(table: Any, entry: int) -> Any:
+    """The key of an entry of a level's table."""
+    return (table[entry, T_KEY], table[entry, T_KEY + 1], table[entry, T_KEY + 2],
+            table[entry, T_KEY + 3], table[entry, T_KEY + 4], table[entry, T_KEY + 5])
+
+
+@compiled
+def set_entry(table: Any, entry: int, exact: Any, real: int, ghosts: int, before: int,
+              first: int, count: int, alike: int) -> None:
+    """Fill row ``entry`` of a level's table (not superseded)."""
+    for f in range(6):
+        table[entry, T_KEY + f] = exact[f]
+    table[entry, T_REAL], table[entry, T_GHOSTS], table[entry, T_BEFORE] = real, ghosts, before
+    table[entry, T_FIRST], table[entry, T_COUNT] = first, count
+    table[entry, T_SUPERSEDED], table[entry, T_ALIKE] = 0, alike
 
 
 @compiled
 def level(cols: Any, lens: Any, k: int, real: int, ghosts: int, game: Any, state: Any,
           control: Any, memo: Any, ends: Any, memo_next: Any, memo_ghosts: Any,
-          entries: Any, candidates: Any, macros: Any) -> bool:
+          table: Any, moves: Any, macros: Any) -> Any:
     """``deferred._Search._level``: list the settled positions reachable before deal k into
-    ``entries`` (``new_level``) and the undominated ones to deal from into ``candidates``;
-    False when the search must stop."""
+    the rows of ``table`` (their moves into ``moves``) and the undominated ones to deal from,
+    the candidates, in the order they were expanded.  Its answer: (False when the search must
+    stop, the table, the moves (new arrays when they had to grow), the entries, the moves
+    used, the candidates' array and how many)."""
     natural, rank_order = game[0], game[1]
-    keys, lefts, spooks, befores, firsts, counts, superseded, alike_next, moves = entries
     root = key(cols, lens, k, ghosts)
     reached = Dict.empty(Key, types.int64)
     by_layout = Dict.empty(Layout, types.int64)
     reached[root] = 0
     by_layout[layout_of(root)] = 0
-    keys.append(root)
-    lefts.append(real)
-    spooks.append(ghosts)
-    befores.append(-1)
-    firsts.append(0)
-    counts.append(0)
-    superseded.append(False)
-    alike_next.append(-1)
-    stack = List.empty_list(types.int64)
-    stack.append(0)
-    expanded = List.empty_list(types.int64)
+    set_entry(table, 0, root, real, ghosts, -1, 0, 0, -1)
+    size, used = 1, 0
+    stack = np.empty(len(table), dtype=np.int64)        # both hold each entry at most once
+    expanded = np.empty(len(table), dtype=np.int64)
+    stack[0] = 0
+    top, done = 1, 0
     here = np.empty((COLUMNS, LENGTH), dtype=np.int64)
     here_lens = np.empty(COLUMNS, dtype=np.int64)
     after = np.empty((COLUMNS, LENGTH), dtype=np.int64)
     after_lens = np.empty(COLUMNS, dtype=np.int64)
     marks = List.empty_list(types.int64)
-    while len(stack):
-        entry = stack.pop()
-        if superseded[entry]:
+    while top:
+        top -= 1
+        entry = stack[top]
+        if table[entry, T_SUPERSEDED]:
             continue            # dominated by a position listed after it
         if not tick(state, control, memo, ends, memo_next, memo_ghosts):
-            return False
-        expanded.append(entry)
-        decode(keys[entry], natural, rank_order, here, here_lens)
-        left, ghost_set = lefts[entry], spooks[entry]
+            return False, table, moves, size, used, expanded, 0
+        expanded[done] = entry
+        done += 1
+        decode(row_key(table, entry), natural, rank_order, here, here_lens)
+        left, ghost_set = table[entry, T_REAL], table[entry, T_GHOSTS]
         n = macro_moves(here, here_lens, False, macros)
         for m in range(n):
             move, revived, deleted = apply(here, here_lens, macros[m], after, after_lens)
@@ -585,59 +615,65 @@ def level(cols: Any, lens: Any, k: int, real: int, ghosts: int, game: Any, state
             if exact in reached or memo_known(memo, memo_next, memo_ghosts, layout, new_spooks):
                 continue
             head = by_layout[layout] if layout in by_layout else -1
-            if dominated(head, new_spooks, spooks, superseded, alike_next):
+            if dominated(head, new_spooks, table):
                 continue
-            new = len(keys)
-            keys.append(exact)
-            lefts.append(new_left)
-            spooks.append(new_spooks)
-            befores.append(entry)
-            firsts.append(len(moves))
-            counts.append(1 + len(marks))
-            moves.append(move)
+            if size == len(table):
+                table, stack, expanded = doubled_table(table), doubled(stack), doubled(expanded)
+            while used + 1 + len(marks) > len(moves):
+                moves = doubled(moves)
+            new = size
+            size += 1
+            set_entry(table, new, exact, new_left, new_spooks, entry, used, 1 + len(marks),
+                      head)
+            moves[used] = move
+            used += 1
             for mark in marks:
-                moves.append(mark)
-            superseded.append(False)
-            alike_next.append(head)
+                moves[used] = mark
+                used += 1
             by_layout[layout] = new
             reached[exact] = new
-            stack.append(new)
-    for entry in expanded:
-        if not superseded[entry]:
-            candidates.append(entry)
-    return True
+            stack[top] = new
+            top += 1
+    count = 0
+    for t in range(done):
+        if not table[expanded[t], T_SUPERSEDED]:
+            expanded[count] = expanded[t]
+            count += 1
+    return True, table, moves, size, used, expanded, count
 
 
 @compiled
-def dominated(head: int, ghosts: int, spooks: Any, superseded: Any, alike_next: Any) -> bool:
+def dominated(head: int, ghosts: int, table: Any) -> bool:
     """``_level``'s test of a new position against the listed ones of its layout (the chain
     from ``head``): True when one of them has all its ghosts (the new one is not listed);
     otherwise every one whose ghosts it has is superseded."""
     other = head
     while other >= 0:
-        if not superseded[other] and spooks[other] & ghosts == ghosts:
+        if not table[other, T_SUPERSEDED] and table[other, T_GHOSTS] & ghosts == ghosts:
             return True
-        other = alike_next[other]
+        other = table[other, T_ALIKE]
     other = head
     while other >= 0:
-        if not superseded[other] and ghosts & spooks[other] == spooks[other]:
-            superseded[other] = True
-        other = alike_next[other]
+        spooks = table[other, T_GHOSTS]
+        if not table[other, T_SUPERSEDED] and ghosts & spooks == spooks:
+            table[other, T_SUPERSEDED] = 1
+        other = table[other, T_ALIKE]
     return False
 
 
 @compiled
-def path(entries: Any, end: int, out: Any) -> None:
-    """``deferred._path``: the moves that led to entry ``end``, appended to ``out``."""
-    befores, firsts, counts, moves = entries[3], entries[4], entries[5], entries[8]
+def path(table: Any, moves: Any, end: int, out: Any) -> None:
+    """``deferred._path``: the moves that led to entry ``end`` of a level's table, appended
+    to ``out``."""
     chain = List.empty_list(types.int64)
     entry = end
-    while befores[entry] >= 0:
+    while table[entry, T_BEFORE] >= 0:
         chain.append(entry)
-        entry = befores[entry]
+        entry = table[entry, T_BEFORE]
     for t in range(len(chain) - 1, -1, -1):
         entry = chain[t]
-        for m in range(firsts[entry], firsts[entry] + counts[entry]):
+        first = table[entry, T_FIRST]
+        for m in range(first, first + table[entry, T_COUNT]):
             out.append(moves[m])
 
 
@@ -646,26 +682,12 @@ def path(entries: Any, end: int, out: Any) -> None:
 #: the answer of frame k + 1, or deal from its NEXT candidate.
 ENTER, RETURN, NEXT = range(3)
 #: A level frame's fields (``fields[k]``): the candidate dealt from next, the line's length on
-#: entry (where its moves go when it wins).
-L_NEXT, L_MARK = 0, 1
+#: entry (where its moves go when it wins), how many candidates, how many entries.
+L_NEXT, L_MARK, L_COUNT, L_SIZE = 0, 1, 2, 3
 #: An endgame frame's fields (``ends_fields[d]``): its macro moves, the next one, the line's
 #: length before the move, the real cards, the ghosts.
 E_MOVES, E_NEXT, E_MARK, E_REAL, E_GHOSTS = range(5)
 FRAME_FIELDS = 5
-
-
-@compiled
-def clear_level(entries: Any) -> None:
-    """Empty a level's lists for the next call of the same level."""
-    entries[0].clear()
-    entries[1].clear()
-    entries[2].clear()
-    entries[3].clear()
-    entries[4].clear()
-    entries[5].clear()
-    entries[6].clear()
-    entries[7].clear()
-    entries[8].clear()
 
 
 @compiled
@@ -675,7 +697,8 @@ def search(cols: Any, lens: Any, real: int, ghosts: int, game: Any, state: Any,
     """``deferred._Search.search`` from level 0: WON (a winning line in ``line``), LOST or
     STOPPED.  The recursion is a loop over one frame per level k (``deferred``'s call of
     ``search`` before deal k): its position (``at[k]``, ``at_lens[k]``, ``fields[k]``), its
-    level's lists, candidates and the marks of the deal it is searching."""
+    level's table and moves, its candidates and the marks of the deal it is searching (each
+    level's arrays kept for its next call, grown as it needs)."""
     natural, rank_order, stock, incoming = game
     levels = len(stock)
     at = np.empty((levels + 1, COLUMNS, LENGTH), dtype=np.int64)
@@ -683,12 +706,14 @@ def search(cols: Any, lens: Any, real: int, ghosts: int, game: Any, state: Any,
     reals = np.empty(levels + 1, dtype=np.int64)
     spook_sets = np.empty(levels + 1, dtype=np.int64)
     fields = np.zeros((levels + 1, FRAME_FIELDS), dtype=np.int64)
-    level_lists = List()
+    tables = List()
+    move_lists = List()
     candidate_lists = List()
     mark_lists = List()
     for k in range(levels):
-        level_lists.append(new_level())
-        candidate_lists.append(List.empty_list(types.int64))
+        tables.append(np.empty((FIRST_ROWS, TABLE_FIELDS), dtype=np.int64))
+        move_lists.append(np.empty(FIRST_ROWS, dtype=np.int64))
+        candidate_lists.append(np.empty(FIRST_ROWS, dtype=np.int64))
         mark_lists.append(List.empty_list(types.int64))
     macros = np.empty((MOST_MACROS, MACRO_FIELDS), dtype=np.int64)
     at[0] = cols
@@ -708,70 +733,71 @@ def search(cols: Any, lens: Any, real: int, ghosts: int, game: Any, state: Any,
                 found = LOST
                 k, action = k - 1, RETURN
             else:
-                entries, candidates = level_lists[k], candidate_lists[k]
-                clear_level(entries)
-                candidates.clear()
-                if not level(at[k], at_lens[k], k, reals[k], spook_sets[k], game, state,
-                             control, memo, ends, memo_next, memo_ghosts, entries, candidates,
-                             macros):
+                go_on, table, moves, size, _, candidates, count = level(
+                    at[k], at_lens[k], k, reals[k], spook_sets[k], game, state, control, memo,
+                    ends, memo_next, memo_ghosts, tables[k], move_lists[k], macros)
+                if not go_on:
                     return STOPPED
-                sort_candidates(entries[1], candidates)
+                tables[k], move_lists[k], candidate_lists[k] = table, moves, candidates
+                sort_candidates(table, candidates, count)
                 fields[k, L_NEXT] = 0
+                fields[k, L_COUNT] = count
+                fields[k, L_SIZE] = size
                 fields[k, L_MARK] = len(line)
                 action = NEXT
         elif action == RETURN:                        # the search of frame k + 1 answered
             if k < 0 or found == STOPPED:
                 return found
             if found == WON:
-                record(level_lists[k], candidate_lists[k][fields[k, L_NEXT] - 1],
+                record(tables[k], move_lists[k], candidate_lists[k][fields[k, L_NEXT] - 1],
                        mark_lists[k], line, fields[k, L_MARK])
                 k -= 1
             else:
                 action = NEXT
-        elif next_deal(k, at, at_lens, reals, spook_sets, fields, level_lists[k],
+        elif next_deal(k, at, at_lens, reals, spook_sets, fields, tables[k],
                        candidate_lists[k], mark_lists[k], game):
             k, action = k + 1, ENTER                  # search from the deal, in frame k + 1
         else:                                         # every deal failed: the level is lost
-            entries = level_lists[k]
-            for entry in range(len(entries[0])):
-                memo_add(state, memo, memo_next, memo_ghosts, layout_of(entries[0][entry]),
-                         entries[2][entry])
+            table = tables[k]
+            for entry in range(fields[k, L_SIZE]):
+                memo_add(state, memo, memo_next, memo_ghosts, layout_of(row_key(table, entry)),
+                         table[entry, T_GHOSTS])
             found = LOST
             k, action = k - 1, RETURN
 
 
 @compiled
-def sort_candidates(lefts: Any, candidates: Any) -> None:
-    """``candidates.sort(key=_real_count)``: fewest real cards first, a stable sort."""
-    sizes = np.empty(len(candidates), dtype=np.int64)
-    for c in range(len(candidates)):
-        sizes[c] = popcount(lefts[candidates[c]])
+def sort_candidates(table: Any, candidates: Any, count: int) -> None:
+    """``candidates.sort(key=_real_count)`` of the first ``count``: fewest real cards first,
+    a stable sort."""
+    sizes = np.empty(count, dtype=np.int64)
+    for c in range(count):
+        sizes[c] = popcount(table[candidates[c], T_REAL])
     order = np.argsort(sizes, kind="mergesort")
-    ordered = np.empty(len(candidates), dtype=np.int64)
-    for c in range(len(candidates)):
+    ordered = np.empty(count, dtype=np.int64)
+    for c in range(count):
         ordered[c] = candidates[order[c]]
-    for c in range(len(candidates)):
-        candidates[c] = ordered[c]
+    candidates[:count] = ordered
 
 
 @compiled
 def next_deal(k: int, at: Any, at_lens: Any, reals: Any, spook_sets: Any, fields: Any,
-              entries: Any, candidates: Any, marks: Any, game: Any) -> bool:
+              table: Any, candidates: Any, marks: Any, game: Any) -> bool:
     """``search``'s loop over its candidates, up to the deeper call: deal from the next
     candidate not locked and lost, into frame k + 1; False when none is left."""
     natural, rank_order, stock, incoming = game
     last = k + 1 == len(stock)
-    while fields[k, L_NEXT] < len(candidates):
+    while fields[k, L_NEXT] < fields[k, L_COUNT]:
         entry = candidates[fields[k, L_NEXT]]
         fields[k, L_NEXT] += 1
         dealt, dealt_lens = at[k + 1], at_lens[k + 1]
-        decode(entries[0][entry], natural, rank_order, dealt, dealt_lens)
+        decode(row_key(table, entry), natural, rank_order, dealt, dealt_lens)
         for x in range(COLUMNS):
             dealt[x, dealt_lens[x]] = stock[k, x]
             dealt_lens[x] += 1
         marks.clear()
-        left, spooks = settle(dealt, dealt_lens, entries[1][entry], entries[2][entry], last,
-                              marks)
+        left, spooks = settle(dealt, dealt_lens, table[entry, T_REAL], table[entry, T_GHOSTS],
+                              last, marks)
         if locked_and_lost(dealt, dealt_lens, incoming[k + 1], left | spooks):
             continue
         reals[k + 1], spook_sets[k + 1] = left, spooks
@@ -780,10 +806,10 @@ def next_deal(k: int, at: Any, at_lens: Any, reals: Any, spook_sets: Any, fields
 
 
 @compiled
-def record(entries: Any, entry: int, marks: Any, line: Any, mark: int) -> None:
+def record(table: Any, moves: Any, entry: int, marks: Any, line: Any, mark: int) -> None:
     """``self.line[mark:mark] = _path(reached, before) + [DEAL_MOVE] + marks``."""
     segment = List.empty_list(types.int64)
-    path(entries, entry, segment)
+    path(table, moves, entry, segment)
     segment.append(move_code(DEALT, -1, -1, -1, -1))
     for m in marks:
         segment.append(m)
@@ -897,5 +923,6 @@ def solve(cols: Any, lens: Any, real: int, ghosts: int, natural: Any, rank_order
 #: caller links its callees' code when it is compiled).
 COMPILED = (popcount, lowest_card, ghost_bits, move_code, key, layout_of, end_key, decode,
             exposed, ghost_only, doomed_ghosts, settle, macro_moves, apply, is_won, needs,
-            locked_and_lost, tick, memo_known, memo_add, new_level, dominated, level, path,
-            clear_level, sort_candidates, next_deal, record, endgame, search, solve)
+            locked_and_lost, tick, memo_known, memo_add, doubled_table, doubled, row_key,
+            set_entry, dominated, level, path, sort_candidates, next_deal, record, endgame,
+            search, solve)
