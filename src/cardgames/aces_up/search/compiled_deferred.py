@@ -45,8 +45,10 @@ What differs is the machinery:
   compared up to order (``tuple(sorted(columns))``): ``end_key`` sorts the four (first,
   set) pairs.
 * ``reached``, the memo, ``ends``: Numba typed dicts on those keys; a level's entries are
-  rows of typed lists (``new_level``), ``superseded`` a flag on each entry, ``by_layout`` a
-  chain through the entries of one layout.
+  the rows of an int64 table (``T_KEY`` .. ``T_ALIKE``) that doubles when full, its moves,
+  stack and candidates int64 arrays (a typed list's every read is a call that counts
+  references), ``superseded`` a flag on each entry, ``by_layout`` a chain through the
+  entries of one layout.
 * The recursions are loops over frames: Numba segfaults loading a recursive function from
   its cache on disk (numba issue #6061).
 """
@@ -144,19 +146,24 @@ def move_code(kind: int, source: int, target: int, card: int, higher: int) -> in
 # --- keys ---------------------------------------------------------------------------------
 
 @compiled
+def card_set(cols: Any, lens: Any, x: int) -> int:
+    """The set of the cards of column x, its ghosts included."""
+    bits = 0
+    for i in range(lens[x]):
+        bits |= 1 << (cols[x, i] & CARD)
+    return bits
+
+
+@compiled
 def key(cols: Any, lens: Any, k: int, ghosts: int) -> Any:
     """The exact key of a position before deal k: the level and the columns' first cards,
     the columns' sets of cards, the ghosts."""
     head = k
-    sets = np.zeros(COLUMNS, dtype=np.int64)
     for x in range(COLUMNS):
         if lens[x]:
             head |= ((cols[x, 0] & CARD) + 1) << (4 + 7 * x)
-        bits = 0
-        for i in range(lens[x]):
-            bits |= 1 << (cols[x, i] & CARD)
-        sets[x] = bits
-    return (head, sets[0], sets[1], sets[2], sets[3], ghosts)
+    return (head, card_set(cols, lens, 0), card_set(cols, lens, 1), card_set(cols, lens, 2),
+            card_set(cols, lens, 3), ghosts)
 
 
 @compiled
@@ -208,7 +215,8 @@ def decode(exact: Any, natural: Any, rank_order: Any, cols: Any, lens: Any) -> N
         rest = exact[1 + x] & ~(1 << first)
         if rest:
             z = natural[lowest_card(rest)]
-            for card in rank_order[z]:
+            for t in range(rank_order.shape[1]):
+                card = rank_order[z, t]
                 if card < 0:
                     break
                 if (rest >> card) & 1:
@@ -283,8 +291,8 @@ def settle(cols: Any, lens: Any, real: int, ghosts: int, endgame: bool,
                         cols[x, n] = e
                         n += 1
                 lens[x] = n
-        best[:] = -1
-        where[:] = 0
+        for suit in range(4):
+            best[suit], where[suit] = -1, 0
         for y in range(COLUMNS):
             if lens[y]:
                 b = cols[y, lens[y] - 1]
@@ -367,12 +375,22 @@ def macro_moves(cols: Any, lens: Any, endgame: bool, macros: Any) -> int:
 
 
 @compiled
-def apply(cols: Any, lens: Any, macro: Any, after: Any, after_lens: Any) -> tuple[int, int, int]:
-    """A macro move's result into ``after``: (its move code, the ghost it made real, the
-    ghosts it deleted), as ``ghosts._moves`` and ``_marks`` yield them."""
-    after[:, :] = cols
-    after_lens[:] = lens
-    kind, x, i, y, j = macro[0], macro[1], macro[2], macro[3], macro[4]
+def copy_columns(cols: Any, lens: Any, into: Any, into_lens: Any) -> None:
+    """The columns into ``into``/``into_lens``, element by element (a slice of an array is a
+    view whose references are counted)."""
+    for x in range(COLUMNS):
+        into_lens[x] = lens[x]
+        for i in range(lens[x]):
+            into[x, i] = cols[x, i]
+
+
+@compiled
+def apply(cols: Any, lens: Any, macros: Any, m: int, after: Any,
+          after_lens: Any) -> tuple[int, int, int]:
+    """The result of macro move m of ``macros`` into ``after``: (its move code, the ghost it
+    made real, the ghosts it deleted), as ``ghosts._moves`` and ``_marks`` yield them."""
+    copy_columns(cols, lens, after, after_lens)
+    kind, x, i, y, j = macros[m, 0], macros[m, 1], macros[m, 2], macros[m, 3], macros[m, 4]
     if kind == MOVE:
         element = cols[x, i]
         deleted = ghost_bits(cols, x, i + 1, lens[x]) | ghost_bits(cols, y, 0, lens[y])
@@ -522,7 +540,8 @@ def memo_add(state: Any, memo: Any, memo_next: Any, memo_ghosts: Any, layout: An
 #: The fields of an entry of a level's table (``_level``'s ``reached`` map, a row per entry):
 #: its key (T_KEY..T_KEY + 5), real cards, ghosts, the entry before, the first of its moves
 #: in the level's moves, how many, superseded (1 or 0), the next entry of its layout.
-T_KEY, T_REAL, T_GHOSTS, T_BEFORE, T_FIRST, T_COUNT, T_SUPERSEDED, T_ALIKE = 0, 6, 7, 8, 9, 10, 11, 12
+T_KEY = 0
+T_REAL, T_GHOSTS, T_BEFORE, T_FIRST, T_COUNT, T_SUPERSEDED, T_ALIKE = range(6, 13)
 TABLE_FIELDS = 13
 #: The rows a level's table and moves start with (each doubles when full).
 FIRST_ROWS = 64
@@ -601,7 +620,7 @@ def level(cols: Any, lens: Any, k: int, real: int, ghosts: int, game: Any, state
         left, ghost_set = table[entry, T_REAL], table[entry, T_GHOSTS]
         n = macro_moves(here, here_lens, False, macros)
         for m in range(n):
-            move, revived, deleted = apply(here, here_lens, macros[m], after, after_lens)
+            move, revived, deleted = apply(here, here_lens, macros, m, after, after_lens)
             if macros[m, 0] == MARK:
                 card = (move >> 8 & 127) - 1
                 new_left = (left & ~(1 << card)) | revived
@@ -716,6 +735,7 @@ def search(cols: Any, lens: Any, real: int, ghosts: int, game: Any, state: Any,
         candidate_lists.append(np.empty(FIRST_ROWS, dtype=np.int64))
         mark_lists.append(List.empty_list(types.int64))
     macros = np.empty((MOST_MACROS, MACRO_FIELDS), dtype=np.int64)
+    frames = end_frames(FIRST_DEPTH)
     at[0] = cols
     at_lens[0] = lens
     reals[0], spook_sets[0] = real, ghosts
@@ -725,8 +745,9 @@ def search(cols: Any, lens: Any, real: int, ghosts: int, game: Any, state: Any,
     while True:
         if action == ENTER:                           # search(columns, k, real, ghosts)
             if k == levels:
-                found = endgame(at[k], at_lens[k], reals[k], spook_sets[k], state, control,
-                                memo, ends, memo_next, memo_ghosts, line)
+                found, frames = endgame(at[k], at_lens[k], reals[k], spook_sets[k], state,
+                                        control, memo, ends, memo_next, memo_ghosts, line,
+                                        frames)
                 k, action = k - 1, RETURN
             elif memo_known(memo, memo_next, memo_ghosts,
                             layout_of(key(at[k], at_lens[k], k, spook_sets[k])), spook_sets[k]):
@@ -817,34 +838,53 @@ def record(table: Any, moves: Any, entry: int, marks: Any, line: Any, mark: int)
         line.insert(mark + t, segment[t])
 
 
+#: The depths an endgame's frames start with (they double when the search goes deeper).
+FIRST_DEPTH = 8
+
+
+@compiled
+def end_frames(depth: int) -> Any:
+    """Room for ``depth`` frames of ``endgame``: their positions (columns, lengths), macro
+    moves, fields and keys."""
+    return (np.empty((depth, COLUMNS, LENGTH), dtype=np.int64),
+            np.empty((depth, COLUMNS), dtype=np.int64),
+            np.empty((depth, MOST_MACROS, MACRO_FIELDS), dtype=np.int64),
+            np.zeros((depth, FRAME_FIELDS), dtype=np.int64),
+            np.zeros((depth, 6), dtype=np.int64))
+
+
+@compiled
+def deeper(frames: Any) -> Any:
+    """``endgame``'s frames with room for twice the depths, the old ones copied."""
+    more = end_frames(2 * len(frames[0]))
+    depth = len(frames[0])
+    more[0][:depth] = frames[0]
+    more[1][:depth] = frames[1]
+    more[2][:depth] = frames[2]
+    more[3][:depth] = frames[3]
+    more[4][:depth] = frames[4]
+    return more
+
+
 @compiled
 def endgame(cols: Any, lens: Any, real: int, ghosts: int, state: Any, control: Any,
-            memo: Any, ends: Any, memo_next: Any, memo_ghosts: Any, line: Any) -> int:
+            memo: Any, ends: Any, memo_next: Any, memo_ghosts: Any, line: Any,
+            frames: Any) -> Any:
     """``deferred._Search.endgame``: search a settled position whose stock is empty, its
     columns compared up to order in ``ends``.  The recursion is a loop over one frame per
-    depth d: its position (``at[d]``), its macro moves, its ``fields[d]``; a frame whose
-    arrays are missing is added when the search first goes that deep."""
-    at = List()
-    at_lens = List()
-    macro_lists = List()
-    fields = List()
-    keys = List.empty_list(Key)
+    depth d of ``frames`` (``end_frames``: its position, its macro moves, its fields and
+    key), which doubles when the search first goes deeper than it holds.  (The answer, the
+    frames.)"""
+    at, at_lens, macro_lists, fields, keys = frames
     d = 0
     found = LOST
     entering = True
     while d >= 0:
-        if d == len(at):
-            at.append(np.empty((COLUMNS, LENGTH), dtype=np.int64))
-            at_lens.append(np.empty(COLUMNS, dtype=np.int64))
-            macro_lists.append(np.empty((MOST_MACROS, MACRO_FIELDS), dtype=np.int64))
-            fields.append(np.zeros(FRAME_FIELDS, dtype=np.int64))
-            keys.append((0, 0, 0, 0, 0, 0))
         here, here_lens, macros, frame = at[d], at_lens[d], macro_lists[d], fields[d]
         if entering:
             entering = False
             if d == 0:
-                here[:, :] = cols
-                here_lens[:] = lens
+                copy_columns(cols, lens, here, here_lens)
                 frame[E_REAL], frame[E_GHOSTS] = real, ghosts
             if is_won(here, here_lens):
                 found = WON
@@ -856,8 +896,9 @@ def endgame(cols: Any, lens: Any, real: int, ghosts: int, state: Any, control: A
                 d -= 1
                 continue
             if not tick(state, control, memo, ends, memo_next, memo_ghosts):
-                return STOPPED
-            keys[d] = end
+                return STOPPED, frames
+            for f in range(6):
+                keys[d, f] = end[f]
             frame[E_MOVES] = macro_moves(here, here_lens, True, macros)
             frame[E_NEXT] = 0
         elif found != LOST:
@@ -867,20 +908,18 @@ def endgame(cols: Any, lens: Any, real: int, ghosts: int, state: Any, control: A
             while len(line) > frame[E_MARK]:
                 line.pop()
         if frame[E_NEXT] == frame[E_MOVES]:
-            ends[keys[d]] = 1
+            ends[(keys[d, 0], keys[d, 1], keys[d, 2], keys[d, 3], keys[d, 4], keys[d, 5])] = 1
             found = LOST
             d -= 1
             continue
         if d + 1 == len(at):
-            at.append(np.empty((COLUMNS, LENGTH), dtype=np.int64))
-            at_lens.append(np.empty(COLUMNS, dtype=np.int64))
-            macro_lists.append(np.empty((MOST_MACROS, MACRO_FIELDS), dtype=np.int64))
-            fields.append(np.zeros(FRAME_FIELDS, dtype=np.int64))
-            keys.append((0, 0, 0, 0, 0, 0))
+            frames = deeper(frames)
+            at, at_lens, macro_lists, fields, keys = frames
+            here, here_lens, macros, frame = at[d], at_lens[d], macro_lists[d], fields[d]
         m = frame[E_NEXT]
         frame[E_NEXT] += 1
         after, after_lens, child = at[d + 1], at_lens[d + 1], fields[d + 1]
-        move, revived, deleted = apply(here, here_lens, macros[m], after, after_lens)
+        move, revived, deleted = apply(here, here_lens, macros, m, after, after_lens)
         if macros[m, 0] == MARK:
             card = (move >> 8 & 127) - 1
             left = (frame[E_REAL] & ~(1 << card)) | revived
@@ -893,7 +932,7 @@ def endgame(cols: Any, lens: Any, real: int, ghosts: int, state: Any, control: A
         child[E_REAL], child[E_GHOSTS] = left, spooks
         d += 1
         entering = True
-    return found
+    return found, frames
 
 
 @compiled
@@ -921,8 +960,8 @@ def solve(cols: Any, lens: Any, real: int, ghosts: int, natural: Any, rank_order
 
 #: Every function here, callees before their callers (the order to recompile them in: a
 #: caller links its callees' code when it is compiled).
-COMPILED = (popcount, lowest_card, ghost_bits, move_code, key, layout_of, end_key, decode,
-            exposed, ghost_only, doomed_ghosts, settle, macro_moves, apply, is_won, needs,
-            locked_and_lost, tick, memo_known, memo_add, doubled_table, doubled, row_key,
-            set_entry, dominated, level, path, sort_candidates, next_deal, record, endgame,
-            search, solve)
+COMPILED = (popcount, lowest_card, ghost_bits, move_code, card_set, key, layout_of, end_key,
+            decode, exposed, ghost_only, doomed_ghosts, settle, macro_moves, copy_columns,
+            apply, is_won, needs, locked_and_lost, tick, memo_known, memo_add, doubled_table,
+            doubled, row_key, set_entry, dominated, level, path, sort_candidates, next_deal,
+            record, end_frames, deeper, endgame, search, solve)
