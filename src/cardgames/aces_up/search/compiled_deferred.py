@@ -181,10 +181,7 @@ def end_key(cols: Any, lens: Any, ghosts: int) -> Any:
     for x in range(COLUMNS):
         if lens[x]:
             firsts[x] = (cols[x, 0] & CARD) + 1
-        bits = 0
-        for i in range(lens[x]):
-            bits |= 1 << (cols[x, i] & CARD)
-        sets[x] = bits
+        sets[x] = card_set(cols, lens, x)
     for a in range(1, COLUMNS):          # insertion sort of the pairs
         b = a
         while b > 0 and (firsts[b - 1] > firsts[b]
@@ -588,8 +585,8 @@ def level(cols: Any, lens: Any, k: int, real: int, ghosts: int, game: Any, state
     """``deferred._Search._level``: list the settled positions reachable before deal k into
     the rows of ``table`` (their moves into ``moves``) and the undominated ones to deal from,
     the candidates, in the order they were expanded.  Its answer: (False when the search must
-    stop, the table, the moves (new arrays when they had to grow), the entries, the moves
-    used, the candidates' array and how many)."""
+    stop, the table, the moves (new arrays when they had to grow), the entries, the
+    candidates' array and how many)."""
     natural, rank_order = game[0], game[1]
     root = key(cols, lens, k, ghosts)
     reached = Dict.empty(Key, types.int64)
@@ -613,7 +610,7 @@ def level(cols: Any, lens: Any, k: int, real: int, ghosts: int, game: Any, state
         if table[entry, T_SUPERSEDED]:
             continue            # dominated by a position listed after it
         if not tick(state, control, memo, ends, memo_next, memo_ghosts):
-            return False, table, moves, size, used, expanded, 0
+            return False, table, moves, size, expanded, 0
         expanded[done] = entry
         done += 1
         decode(row_key(table, entry), natural, rank_order, here, here_lens)
@@ -658,7 +655,7 @@ def level(cols: Any, lens: Any, k: int, real: int, ghosts: int, game: Any, state
         if not table[expanded[t], T_SUPERSEDED]:
             expanded[count] = expanded[t]
             count += 1
-    return True, table, moves, size, used, expanded, count
+    return True, table, moves, size, expanded, count
 
 
 @compiled
@@ -732,7 +729,7 @@ def search(cols: Any, lens: Any, real: int, ghosts: int, game: Any, state: Any,
     for k in range(levels):
         tables.append(np.empty((FIRST_ROWS, TABLE_FIELDS), dtype=np.int64))
         move_lists.append(np.empty(FIRST_ROWS, dtype=np.int64))
-        candidate_lists.append(np.empty(FIRST_ROWS, dtype=np.int64))
+        candidate_lists.append(np.empty(0, dtype=np.int64))      # made by ``level``
         mark_lists.append(List.empty_list(types.int64))
     macros = np.empty((MOST_MACROS, MACRO_FIELDS), dtype=np.int64)
     frames = end_frames(FIRST_DEPTH)
@@ -754,7 +751,7 @@ def search(cols: Any, lens: Any, real: int, ghosts: int, game: Any, state: Any,
                 found = LOST
                 k, action = k - 1, RETURN
             else:
-                go_on, table, moves, size, _, candidates, count = level(
+                go_on, table, moves, size, candidates, count = level(
                     at[k], at_lens[k], k, reals[k], spook_sets[k], game, state, control, memo,
                     ends, memo_next, memo_ghosts, tables[k], move_lists[k], macros)
                 if not go_on:
