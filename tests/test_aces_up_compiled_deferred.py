@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 from aces_up_helpers import plain, random_position, wins
 from hypothesis import given, settings
@@ -198,6 +199,75 @@ def test_a_key_names_exactly_the_position_it_was_made_of(rng):
         kernel.decode(key, natural, order, again, again_lens)
         assert tuple(tuple(int(e) for e in again[x, :again_lens[x]]) for x in range(4)) == \
             position
+
+
+#: The 52 card codes (``16 * suit + strength``, strength 2..14).
+CARDS = [16 * suit + strength for suit in range(4) for strength in range(2, 15)]
+
+
+def unpacked(low, mid, high):
+    """The head and four sets of cards that ``kernel.packed`` words name, read back."""
+    sets = [0, 0, 0, 0]
+    for j, card in enumerate(CARDS):
+        word = (low, mid, high)[j // kernel.CARDS_PER_WORD]
+        code = word >> kernel.CODE_BITS * (j % kernel.CARDS_PER_WORD) & 7
+        if code:
+            sets[code - 1] |= 1 << card
+    return (high >> kernel.HEAD_SHIFT, *sets)
+
+
+def test_every_card_has_its_own_index():
+    assert sorted(kernel.card_index(card) for card in CARDS) == list(range(52))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, (1 << 33) - 1), st.lists(st.integers(0, 4), min_size=52, max_size=52))
+def test_packed_words_name_exactly_their_head_and_sets(head, places):
+    # each card in one of the four sets or in none: the words give them back, so two heads
+    # or sets never share words
+    sets = [sum(1 << card for card, place in zip(CARDS, places) if place == x)
+            for x in range(4)]
+    words = kernel.packed(head, *sets)
+    assert all(0 <= word < 1 << 63 for word in words)
+    assert unpacked(*words) == (head, *sets)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from([1, 2, 7, 60, 3_000]), st.randoms(use_true_random=False))
+def test_the_memo_and_ends_answer_as_sets_that_forget_when_their_rows_are_full(capacity, rng):
+    # the rows and their index against a dict of the unpacked keys, through layouts that
+    # share rows (ghosts of one layout) and index runs, forgetting and the index doubling
+    layouts = []
+    for _ in range(rng.randrange(1, 40)):
+        places = [rng.randrange(5) for _ in CARDS]
+        sets = tuple(sum(1 << card for card, p in zip(CARDS, places) if p == x)
+                     for x in range(4))
+        layouts.append((rng.randrange(1 << 32), *sets))
+    rows = np.empty((capacity, kernel.ROW_WORDS), dtype=np.int64)
+    slots = np.empty(2 * capacity, dtype=np.int32)
+    state = np.zeros(kernel.STATE_FIELDS, dtype=np.int64)
+    kernel.reindexed(rows, slots, state, min(kernel.FIRST_SPAN, len(slots)))
+    memo: dict = {}
+    ends: set = set()
+    stored = 0                              # rows, a row taken again by the same key too
+    for _ in range(3 * capacity + 50):
+        layout, ghosts = rng.choice(layouts), rng.randrange(16) << rng.randrange(60)
+        end = (*kernel.packed(layout[0] | kernel.END_TAG, *layout[1:]), ghosts)
+        assert kernel.memo_known(rows, slots, state, (*layout, ghosts)) == \
+            any(spooks & ghosts == ghosts for spooks in memo.get(layout, ()))
+        assert kernel.ends_known(rows, slots, state, end) == ((layout, ghosts) in ends)
+        if stored == capacity:              # every row taken: both forget
+            memo.clear()
+            ends.clear()
+            stored = 0
+        stored += 1
+        if rng.random() < 0.5:
+            kernel.memo_add(rows, slots, state, (*layout, ghosts))
+            memo.setdefault(layout, []).append(ghosts)
+        else:
+            kernel.remember(rows, slots, state, *end)
+            ends.add((layout, ghosts))
+        assert 2 * state[kernel.S_ROWS] <= state[kernel.S_SPAN] <= len(slots)
 
 
 def test_the_solve_command_proves_seed_6_lost_within_a_minute():

@@ -20,6 +20,7 @@ here                           mirrors
                                frame per depth
 ``tick``                       ``deferred._Search.tick`` (the clock is the driver's)
 ``memo_known``, ``memo_add``   ``deferred._Memo.known``, ``.add``
+``ends_known``, ``remember``   ``endgame``'s ``ends`` (``in``, ``add``)
 ``settle``                     ``ghosts.settle``; ``doomed_ghosts`` ``ghosts._doomed_ghosts``
 ``macro_moves``                ``ghosts.macro_moves`` (into a buffer of macro moves)
 ``apply``                      the columns, revived and deleted ghosts each macro yields
@@ -44,7 +45,14 @@ What differs is the machinery:
   takes, and ``decode`` rebuilds the columns from a key.  In the endgame the columns are
   compared up to order (``tuple(sorted(columns))``): ``end_key`` sorts the four (first,
   set) pairs.
-* ``reached``, the memo, ``ends``: Numba typed dicts on those keys; a level's entries are
+* The memo and ``ends`` are rows of one int64 array, four words a row: ``packed`` writes a
+  layout (or an endgame's sorted columns) as each card's column in three bits, the head
+  above, then the ghosts; equal words are equal keys.  An index of int32 slots (linear
+  probing, at most half full, doubling as the rows fill) finds them; a memo layout's rows
+  lie in one run of it, each checked for the ghosts.  The driver gives as many rows as
+  ``--memory`` holds at 40 bytes a row and its two slots (a typed dict took about 110);
+  when they are full both forget everything (``remember``).
+* ``reached`` and ``by_layout``: Numba typed dicts on the keys; a level's entries are
   the rows of an int64 table (``T_KEY`` .. ``T_ALIKE``) that doubles when full, its moves,
   stack and candidates int64 arrays (a typed list's every read is a call that counts
   references), ``superseded`` a flag on each entry, ``by_layout`` a chain through the
@@ -90,9 +98,9 @@ MACRO_FIELDS = 5
 CHECK_EVERY = 1024
 
 # --- the shared state (``state``, an int64 array) and the driver's control ----------------
-#: The positions counted, the node budget (-1: none), the most entries the memo and ``ends``
-#: may hold together, the entries the memo holds, a flag: stopped.
-S_NODES, S_LIMIT, S_ENTRIES, S_MEMO_SIZE, S_STOPPED = range(5)
+#: The positions counted, the node budget (-1: none), a flag: stopped, the rows the memo and
+#: ``ends`` hold together (``remember``), the slots of their index in use.
+S_NODES, S_LIMIT, S_STOPPED, S_ROWS, S_SPAN = range(5)
 STATE_FIELDS = 5
 #: ``control``, shared with the driver while the search runs: the positions counted (written
 #: here every CHECK_EVERY), and the driver's request to stop.
@@ -175,7 +183,8 @@ def layout_of(exact: Any) -> Any:
 @compiled
 def end_key(cols: Any, lens: Any, ghosts: int) -> Any:
     """The key of an endgame position up to the order of its columns (``endgame``'s
-    ``tuple(sorted(columns))``): the (first card, set) pairs sorted, the ghosts."""
+    ``tuple(sorted(columns))``): the (first card, set) pairs sorted, as the row of ``ends``
+    that names them (``packed``, the sorted firsts and END_TAG its head), then the ghosts."""
     firsts = np.zeros(COLUMNS, dtype=np.int64)
     sets = np.zeros(COLUMNS, dtype=np.int64)
     for x in range(COLUMNS):
@@ -189,10 +198,11 @@ def end_key(cols: Any, lens: Any, ghosts: int) -> Any:
             firsts[b - 1], firsts[b] = firsts[b], firsts[b - 1]
             sets[b - 1], sets[b] = sets[b], sets[b - 1]
             b -= 1
-    head = -1
+    head = END_TAG
     for x in range(COLUMNS):
-        head = (head << 7) | firsts[x] if x else firsts[x]
-    return (head, sets[0], sets[1], sets[2], sets[3], ghosts)
+        head |= firsts[x] << (7 * x)
+    low, mid, high = packed(head, sets[0], sets[1], sets[2], sets[3])
+    return low, mid, high, ghosts
 
 
 @compiled
@@ -490,11 +500,10 @@ def locked_and_lost(cols: Any, lens: Any, incoming: Any, remaining: int) -> bool
 # --- the search ---------------------------------------------------------------------------
 
 @compiled
-def tick(state: Any, control: Any, memo: Any, ends: Any, memo_next: Any,
-         memo_ghosts: Any) -> bool:
+def tick(state: Any, control: Any) -> bool:
     """``deferred._Search.tick``: count a position; False when the search must stop (the
-    node budget spent, or the driver's request).  Now and then: report the count, and forget
-    the memo and ``ends`` past the bound of entries."""
+    node budget spent, or the driver's request).  Now and then: report the count.  (The
+    memo and ``ends`` forget in ``remember``, when their rows are full.)"""
     state[S_NODES] += 1
     if state[S_LIMIT] >= 0 and state[S_NODES] > state[S_LIMIT]:
         state[S_STOPPED] = 1
@@ -504,34 +513,156 @@ def tick(state: Any, control: Any, memo: Any, ends: Any, memo_next: Any,
         if control[C_STOP]:
             state[S_STOPPED] = 1
             return False
-        if state[S_MEMO_SIZE] + len(ends) > state[S_ENTRIES]:
-            memo.clear()
-            memo_next.clear()
-            memo_ghosts.clear()
-            ends.clear()
-            state[S_MEMO_SIZE] = 0
     return True
 
 
+# --- the memo and ``ends``: packed rows of one table, found through one index ---------------
+#: A row (``R_LOW`` .. ``R_GHOSTS``): a layout or an endgame's columns in three words, then
+#: the ghosts.  Each of the 52 cards has a column code of CODE_BITS bits (0: in no column, x + 1:
+#: in column x), CARDS_PER_WORD to a word by ``card_index``, the last word's spare bits the
+#: head (HEAD_SHIFT up); an endgame's head carries END_TAG, so that no endgame row equals a
+#: memo row.
+R_LOW, R_MID, R_HIGH, R_GHOSTS = range(4)
+ROW_WORDS = 4
+CODE_BITS = 3
+CARDS_PER_WORD = 21
+HEAD_SHIFT = 30
+END_TAG = 1 << 32
+#: The slots of the index a solve starts with (they double as the rows fill, up to all of
+#: ``slots``, two per row: at most half are ever taken).
+FIRST_SPAN = 1 << 12
+#: The odd multipliers of ``first_slot``.
+HASH_LOW, HASH_MID, HASH_HIGH, HASH_MIX = (0x1E3779B97F4A7C15, 0x42B2AE3D27D4EB4F,
+                                           0x165667B19E3779F9, 0x27D4EB2F165667C5)
+#: A card's index among the 52 (``card_index``) fits the three words with the head above.
+assert 3 * CARDS_PER_WORD * CODE_BITS >= 52 * CODE_BITS and CARDS_PER_WORD * CODE_BITS < 64
+assert (52 - 2 * CARDS_PER_WORD) * CODE_BITS <= HEAD_SHIFT and HEAD_SHIFT + 33 < 64
+
+
 @compiled
-def memo_known(memo: Any, memo_next: Any, memo_ghosts: Any, layout: Any, ghosts: int) -> bool:
-    """``deferred._Memo.known``: a lost position with this layout has all these ghosts."""
-    entry = memo[layout] if layout in memo else -1
-    while entry >= 0:
-        if memo_ghosts[entry] & ghosts == ghosts:
+def card_index(card: int) -> int:
+    """The index 0..51 of a card code (``16 * suit + strength``, strength 2..14)."""
+    return (card >> 4) * 13 + (card & 15) - 2
+
+
+@compiled
+def packed(head: int, a: int, b: int, c: int, d: int) -> Any:
+    """Three words that name a head (below 1 << 33) and four disjoint sets of cards: each
+    card's column code at its index, the head above the last card's code.  Two heads and
+    sets give the same words exactly when they are the same (each card lies in at most one
+    set, so its code says which)."""
+    low = mid = high = 0
+    sets = (a, b, c, d)
+    for x in range(COLUMNS):
+        bits = sets[x]
+        while bits:
+            j = card_index(lowest_card(bits))
+            bits &= bits - 1
+            if j < CARDS_PER_WORD:
+                low |= (x + 1) << (CODE_BITS * j)
+            elif j < 2 * CARDS_PER_WORD:
+                mid |= (x + 1) << (CODE_BITS * (j - CARDS_PER_WORD))
+            else:
+                high |= (x + 1) << (CODE_BITS * (j - 2 * CARDS_PER_WORD))
+    return low, mid, high | head << HEAD_SHIFT
+
+
+@compiled
+def first_slot(low: int, mid: int, high: int, span: int) -> int:
+    """The slot of the index where the search for a row's three words starts."""
+    h = low * HASH_LOW + mid * HASH_MID + high * HASH_HIGH
+    h ^= h >> 31
+    h *= HASH_MIX
+    h ^= h >> 29
+    return (h & 0x3FFFFFFFFFFFFFFF) % span
+
+
+@compiled
+def place(rows: Any, slots: Any, span: int, row: int) -> None:
+    """Enter a row in the index: the first free slot from its first (a slot holds row + 1,
+    0 when free)."""
+    s = first_slot(rows[row, R_LOW], rows[row, R_MID], rows[row, R_HIGH], span)
+    while slots[s]:
+        s += 1
+        if s == span:
+            s = 0
+    slots[s] = row + 1
+
+
+@compiled
+def reindexed(rows: Any, slots: Any, state: Any, span: int) -> None:
+    """The index made anew over ``span`` slots: the old slots emptied, every row entered."""
+    slots[:span] = 0
+    state[S_SPAN] = span
+    for row in range(state[S_ROWS]):
+        place(rows, slots, span, row)
+
+
+@compiled
+def remember(rows: Any, slots: Any, state: Any, low: int, mid: int, high: int,
+             ghosts: int) -> None:
+    """Add a row.  When the rows are full, the memo and ``ends`` forget everything first
+    (it costs positions, never a verdict: a row only ever saves a search); the index
+    doubles when half its slots are taken."""
+    if len(rows) == 0:
+        return
+    if state[S_ROWS] == len(rows):
+        state[S_ROWS] = 0
+        reindexed(rows, slots, state, min(FIRST_SPAN, len(slots)))
+    row = state[S_ROWS]
+    rows[row, R_LOW], rows[row, R_MID], rows[row, R_HIGH] = low, mid, high
+    rows[row, R_GHOSTS] = ghosts
+    state[S_ROWS] = row + 1
+    if 2 * state[S_ROWS] > state[S_SPAN]:
+        reindexed(rows, slots, state, min(2 * state[S_SPAN], len(slots)))
+    else:
+        place(rows, slots, state[S_SPAN], row)
+
+
+@compiled
+def memo_known(rows: Any, slots: Any, state: Any, exact: Any) -> bool:
+    """``deferred._Memo.known``: a lost position with the layout of ``key`` ``exact`` has
+    all its ghosts.  The rows of one layout lie in one run of the index, which ends at a
+    free slot."""
+    if state[S_ROWS] == 0:
+        return False
+    low, mid, high = packed(exact[0], exact[1], exact[2], exact[3], exact[4])
+    ghosts, span = exact[5], state[S_SPAN]
+    s = first_slot(low, mid, high, span)
+    while slots[s]:
+        row = slots[s] - 1
+        if (rows[row, R_LOW] == low and rows[row, R_MID] == mid and rows[row, R_HIGH] == high
+                and rows[row, R_GHOSTS] & ghosts == ghosts):
             return True
-        entry = memo_next[entry]
+        s += 1
+        if s == span:
+            s = 0
     return False
 
 
 @compiled
-def memo_add(state: Any, memo: Any, memo_next: Any, memo_ghosts: Any, layout: Any,
-             ghosts: int) -> None:
-    """``deferred._Memo.add``: record a lost position."""
-    memo_next.append(memo[layout] if layout in memo else -1)
-    memo_ghosts.append(ghosts)
-    memo[layout] = len(memo_ghosts) - 1
-    state[S_MEMO_SIZE] += 1
+def memo_add(rows: Any, slots: Any, state: Any, exact: Any) -> None:
+    """``deferred._Memo.add``: record the lost position of ``key`` ``exact``."""
+    low, mid, high = packed(exact[0], exact[1], exact[2], exact[3], exact[4])
+    remember(rows, slots, state, low, mid, high, exact[5])
+
+
+@compiled
+def ends_known(rows: Any, slots: Any, state: Any, end: Any) -> bool:
+    """``end in ends``, for the row ``end`` of ``end_key``."""
+    if state[S_ROWS] == 0:
+        return False
+    span = state[S_SPAN]
+    s = first_slot(end[R_LOW], end[R_MID], end[R_HIGH], span)
+    while slots[s]:
+        row = slots[s] - 1
+        if (rows[row, R_LOW] == end[R_LOW] and rows[row, R_MID] == end[R_MID]
+                and rows[row, R_HIGH] == end[R_HIGH] and rows[row, R_GHOSTS] == end[R_GHOSTS]):
+            return True
+        s += 1
+        if s == span:
+            s = 0
+    return False
 
 
 #: The fields of an entry of a level's table (``_level``'s ``reached`` map, a row per entry):
@@ -580,8 +711,7 @@ def set_entry(table: Any, entry: int, exact: Any, real: int, ghosts: int, before
 
 @compiled
 def level(cols: Any, lens: Any, k: int, real: int, ghosts: int, game: Any, state: Any,
-          control: Any, memo: Any, ends: Any, memo_next: Any, memo_ghosts: Any,
-          table: Any, moves: Any, macros: Any) -> Any:
+          control: Any, rows: Any, slots: Any, table: Any, moves: Any, macros: Any) -> Any:
     """``deferred._Search._level``: list the settled positions reachable before deal k into
     the rows of ``table`` (their moves into ``moves``) and the undominated ones to deal from,
     the candidates, in the order they were expanded.  Its answer: (False when the search must
@@ -609,7 +739,7 @@ def level(cols: Any, lens: Any, k: int, real: int, ghosts: int, game: Any, state
         entry = stack[top]
         if table[entry, T_SUPERSEDED]:
             continue            # dominated by a position listed after it
-        if not tick(state, control, memo, ends, memo_next, memo_ghosts):
+        if not tick(state, control):
             return False, table, moves, size, expanded, 0
         expanded[done] = entry
         done += 1
@@ -628,7 +758,7 @@ def level(cols: Any, lens: Any, k: int, real: int, ghosts: int, game: Any, state
             new_left, new_spooks = settle(after, after_lens, new_left, new_spooks, False, marks)
             exact = key(after, after_lens, k, new_spooks)
             layout = layout_of(exact)
-            if exact in reached or memo_known(memo, memo_next, memo_ghosts, layout, new_spooks):
+            if exact in reached or memo_known(rows, slots, state, exact):
                 continue
             head = by_layout[layout] if layout in by_layout else -1
             if dominated(head, new_spooks, table):
@@ -708,8 +838,7 @@ FRAME_FIELDS = 5
 
 @compiled
 def search(cols: Any, lens: Any, real: int, ghosts: int, game: Any, state: Any,
-           control: Any, memo: Any, ends: Any, memo_next: Any, memo_ghosts: Any,
-           line: Any) -> int:
+           control: Any, rows: Any, slots: Any, line: Any) -> int:
     """``deferred._Search.search`` from level 0: WON (a winning line in ``line``), LOST or
     STOPPED.  The recursion is a loop over one frame per level k (``deferred``'s call of
     ``search`` before deal k): its position (``at[k]``, ``at_lens[k]``, ``fields[k]``), its
@@ -743,17 +872,15 @@ def search(cols: Any, lens: Any, real: int, ghosts: int, game: Any, state: Any,
         if action == ENTER:                           # search(columns, k, real, ghosts)
             if k == levels:
                 found, frames = endgame(at[k], at_lens[k], reals[k], spook_sets[k], state,
-                                        control, memo, ends, memo_next, memo_ghosts, line,
-                                        frames)
+                                        control, rows, slots, line, frames)
                 k, action = k - 1, RETURN
-            elif memo_known(memo, memo_next, memo_ghosts,
-                            layout_of(key(at[k], at_lens[k], k, spook_sets[k])), spook_sets[k]):
+            elif memo_known(rows, slots, state, key(at[k], at_lens[k], k, spook_sets[k])):
                 found = LOST
                 k, action = k - 1, RETURN
             else:
                 go_on, table, moves, size, candidates, count = level(
-                    at[k], at_lens[k], k, reals[k], spook_sets[k], game, state, control, memo,
-                    ends, memo_next, memo_ghosts, tables[k], move_lists[k], macros)
+                    at[k], at_lens[k], k, reals[k], spook_sets[k], game, state, control, rows,
+                    slots, tables[k], move_lists[k], macros)
                 if not go_on:
                     return STOPPED
                 tables[k], move_lists[k], candidate_lists[k] = table, moves, candidates
@@ -778,8 +905,7 @@ def search(cols: Any, lens: Any, real: int, ghosts: int, game: Any, state: Any,
         else:                                         # every deal failed: the level is lost
             table = tables[k]
             for entry in range(fields[k, L_SIZE]):
-                memo_add(state, memo, memo_next, memo_ghosts, layout_of(row_key(table, entry)),
-                         table[entry, T_GHOSTS])
+                memo_add(rows, slots, state, row_key(table, entry))
             found = LOST
             k, action = k - 1, RETURN
 
@@ -847,7 +973,7 @@ def end_frames(depth: int) -> Any:
             np.empty((depth, COLUMNS), dtype=np.int64),
             np.empty((depth, MOST_MACROS, MACRO_FIELDS), dtype=np.int64),
             np.zeros((depth, FRAME_FIELDS), dtype=np.int64),
-            np.zeros((depth, 6), dtype=np.int64))
+            np.zeros((depth, ROW_WORDS), dtype=np.int64))
 
 
 @compiled
@@ -865,8 +991,7 @@ def deeper(frames: Any) -> Any:
 
 @compiled
 def endgame(cols: Any, lens: Any, real: int, ghosts: int, state: Any, control: Any,
-            memo: Any, ends: Any, memo_next: Any, memo_ghosts: Any, line: Any,
-            frames: Any) -> Any:
+            rows: Any, slots: Any, line: Any, frames: Any) -> Any:
     """``deferred._Search.endgame``: search a settled position whose stock is empty, its
     columns compared up to order in ``ends``.  The recursion is a loop over one frame per
     depth d of ``frames`` (``end_frames``: its position, its macro moves, its fields and
@@ -888,13 +1013,13 @@ def endgame(cols: Any, lens: Any, real: int, ghosts: int, state: Any, control: A
                 d -= 1
                 continue
             end = end_key(here, here_lens, frame[E_GHOSTS])
-            if end in ends:
+            if ends_known(rows, slots, state, end):
                 found = LOST
                 d -= 1
                 continue
-            if not tick(state, control, memo, ends, memo_next, memo_ghosts):
+            if not tick(state, control):
                 return STOPPED, frames
-            for f in range(6):
+            for f in range(ROW_WORDS):
                 keys[d, f] = end[f]
             frame[E_MOVES] = macro_moves(here, here_lens, True, macros)
             frame[E_NEXT] = 0
@@ -905,7 +1030,8 @@ def endgame(cols: Any, lens: Any, real: int, ghosts: int, state: Any, control: A
             while len(line) > frame[E_MARK]:
                 line.pop()
         if frame[E_NEXT] == frame[E_MOVES]:
-            ends[(keys[d, 0], keys[d, 1], keys[d, 2], keys[d, 3], keys[d, 4], keys[d, 5])] = 1
+            remember(rows, slots, state, keys[d, R_LOW], keys[d, R_MID], keys[d, R_HIGH],
+                     keys[d, R_GHOSTS])
             found = LOST
             d -= 1
             continue
@@ -934,20 +1060,17 @@ def endgame(cols: Any, lens: Any, real: int, ghosts: int, state: Any, control: A
 
 @compiled
 def solve(cols: Any, lens: Any, real: int, ghosts: int, natural: Any, rank_order: Any,
-          stock: Any, incoming: Any, limit: int, entries: int, control: Any) -> Any:
-    """The search from a settled position: (LOST, WON or STOPPED, the positions counted, the
-    winning line's move codes)."""
+          stock: Any, incoming: Any, limit: int, rows: Any, slots: Any, control: Any) -> Any:
+    """The search from a settled position, its memo and ``ends`` in ``rows`` (ROW_WORDS
+    int64 each, as many as the memory allows) and ``slots`` (int32, two a row; neither
+    need be zero): (LOST, WON or STOPPED, the positions counted, the winning line's move
+    codes)."""
     state = np.zeros(STATE_FIELDS, dtype=np.int64)
     state[S_LIMIT] = limit
-    state[S_ENTRIES] = entries
-    memo = Dict.empty(Layout, types.int64)
-    ends = Dict.empty(Key, types.int64)
-    memo_next = List.empty_list(types.int64)
-    memo_ghosts = List.empty_list(types.int64)
+    reindexed(rows, slots, state, min(FIRST_SPAN, len(slots)))
     line = List.empty_list(types.int64)
     game = (natural, rank_order, stock, incoming)
-    found = search(cols, lens, real, ghosts, game, state, control, memo, ends, memo_next,
-                   memo_ghosts, line)
+    found = search(cols, lens, real, ghosts, game, state, control, rows, slots, line)
     codes = np.empty(len(line), dtype=np.int64)
     for t in range(len(line)):
         codes[t] = line[t]
@@ -957,8 +1080,9 @@ def solve(cols: Any, lens: Any, real: int, ghosts: int, natural: Any, rank_order
 
 #: Every function here, callees before their callers (the order to recompile them in: a
 #: caller links its callees' code when it is compiled).
-COMPILED = (popcount, lowest_card, ghost_bits, move_code, card_set, key, layout_of, end_key,
-            decode, exposed, ghost_only, doomed_ghosts, settle, macro_moves, copy_columns,
-            apply, is_won, needs, locked_and_lost, tick, memo_known, memo_add, doubled_table,
+COMPILED = (popcount, lowest_card, ghost_bits, move_code, card_set, key, layout_of, card_index,
+            packed, end_key, decode, exposed, ghost_only, doomed_ghosts, settle, macro_moves,
+            copy_columns, apply, is_won, needs, locked_and_lost, tick, first_slot, place,
+            reindexed, remember, memo_known, memo_add, ends_known, doubled_table,
             doubled, row_key, set_entry, dominated, level, path, sort_candidates, next_deal,
             record, end_frames, deeper, endgame, search, solve)

@@ -38,9 +38,11 @@ from cardgames.tiers import NUMBA, agrees_or_recompiled
 
 __all__ = ["solve", "agrees", "BYTES_PER_ENTRY"]
 
-#: The memory the compiled search takes per entry of its memo and ``ends`` (bytes: a typed
-#: dict's slot and key, the lists beside it), which ``memory`` bounds.
-BYTES_PER_ENTRY = 160
+#: The memory the compiled search takes per entry of its memo and ``ends``, which ``memory``
+#: bounds: a row of ``kernel.ROW_WORDS`` int64 words and two int32 slots of its index.
+BYTES_PER_ENTRY = kernel.ROW_WORDS * 8 + 2 * 4
+#: The most rows a solve may have (an int32 slot holds row + 1).
+MOST_ROWS = (1 << 31) - 2
 #: A node budget at least this large is none (the kernel counts in int64).
 NO_LIMIT = 1 << 62
 #: How often the driver looks at the clock while the search runs (seconds).
@@ -103,14 +105,17 @@ def _solve(position: Position, max_nodes: int | None, max_seconds: float | None,
     control = np.zeros(kernel.CONTROL_FIELDS, dtype=np.int64)
     # a budget past 64 bits is no limit, as for the reference (the search cannot reach it)
     limit = -1 if max_nodes is None or max_nodes >= NO_LIMIT else max(max_nodes, 0)
+    # the rows and slots of the memory bound, taken from the system as they are first used
+    room = min(max(memory // BYTES_PER_ENTRY, 0), MOST_ROWS)
+    rows = np.empty((room, kernel.ROW_WORDS), dtype=np.int64)
+    slots = np.empty(2 * room, dtype=np.int32)
     answer: list[Any] = []
     done = threading.Event()
 
     def run() -> None:
         try:
             answer.append(kernel.solve(cols, lens, real, ghosts, natural, rank_order,
-                                       stock_array, incoming, limit,
-                                       max(memory // BYTES_PER_ENTRY, 0), control))
+                                       stock_array, incoming, limit, rows, slots, control))
         except BaseException as error:          # handed to the caller's thread
             answer.append(error)
         finally:
