@@ -8,7 +8,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import numpy as np
 import pytest
 from aces_up_helpers import plain, random_position, wins
 from hypothesis import given, settings
@@ -23,6 +22,8 @@ from cardgames.aces_up.search.pruning import card_bits
 
 if not search.compiled_available():
     pytest.skip("the compiled solver (the jit extra) is not installed", allow_module_level=True)
+
+import numpy as np  # noqa: E402
 
 from cardgames.aces_up.search import compiled_deferred as kernel  # noqa: E402
 from cardgames.aces_up.search import deferred_driver  # noqa: E402
