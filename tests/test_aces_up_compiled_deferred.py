@@ -1,6 +1,6 @@
 """The compiled deferred-discard search (``compiled_deferred``, the ``jit`` extra) against its
 reference, ``deferred``: on every position the same verdict, the same winning line move for
-move and the same count of positions, while the memo forgets nothing; with the classic rules
+move and the same count of positions, while the memo forgets nothing, under both rule sets;
 ``search.solve`` runs one or the other by tier."""
 
 import os
@@ -29,56 +29,63 @@ from cardgames.aces_up.search import compiled_deferred as kernel  # noqa: E402
 from cardgames.aces_up.search import deferred_driver  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-#: Deals the reference settles in a second or less each, won and lost.
-SEEDS = (0, 4, 10, 11, 12, 15, 16, 1)
+#: Deals the reference settles in a second or less each, won and lost, by rule set.
+SEEDS = {True: (0, 4, 10, 11, 12, 15, 16, 1), False: (0, 2, 4, 10, 16)}
+#: Both rule sets: the classic rules, and no lone moves.
+RULES = pytest.mark.parametrize("lone_moves", [True, False], ids=["classic", "no-lone-moves"])
 
 
-def same_search(position, **budget):
+def same_search(position, lone_moves=True, **budget):
     """Solve with both searches, by tier as the program does; both must find the same
     verdict, line and positions."""
-    ours = search.solve(position, tier="numba", **budget)
-    theirs = search.solve(position, tier="stdlib", **budget)
+    ours = search.solve(position, lone_moves, tier="numba", **budget)
+    theirs = search.solve(position, lone_moves, tier="stdlib", **budget)
     assert ours.tier == "numba" and theirs.tier == "stdlib"
     assert (ours.status, ours.line, ours.nodes) == \
         (theirs.status, theirs.line, theirs.nodes), position
     return ours
 
 
-def test_the_compiled_search_is_the_reference_on_seeded_deals():
-    verdicts = {same_search(seeded_position(seed)).status for seed in SEEDS}
+@RULES
+def test_the_compiled_search_is_the_reference_on_seeded_deals(lone_moves):
+    verdicts = {same_search(seeded_position(seed), lone_moves).status
+                for seed in SEEDS[lone_moves]}
     assert verdicts == {Status.WINNABLE, Status.LOST}
 
 
+@RULES
 @settings(max_examples=150, deadline=None)
 @given(st.randoms(use_true_random=False))
-def test_the_compiled_search_is_the_reference_on_small_positions(rng):
+def test_the_compiled_search_is_the_reference_on_small_positions(lone_moves, rng):
     position = random_position(rng)
-    found = same_search(position)
-    assert (found.status is Status.WINNABLE) == plain(*codes(position), True)
+    found = same_search(position, lone_moves)
+    assert (found.status is Status.WINNABLE) == plain(*codes(position), lone_moves)
     if found.status is Status.WINNABLE:
-        assert wins(position, found.line)
+        assert wins(position, found.line, lone_moves)
 
 
+@RULES
 @settings(max_examples=100, deadline=None)
 @given(endgames())
-def test_the_compiled_search_is_the_reference_on_endgames(position):
-    found = same_search(position)
-    assert (found.status is Status.WINNABLE) == plain(*codes(position), True)
+def test_the_compiled_search_is_the_reference_on_endgames(lone_moves, position):
+    found = same_search(position, lone_moves)
+    assert (found.status is Status.WINNABLE) == plain(*codes(position), lone_moves)
 
 
+@RULES
 @settings(max_examples=30, deadline=None)
 @given(st.randoms(use_true_random=False))
-def test_positions_taken_from_the_middle_of_a_deal_agree(rng):
+def test_positions_taken_from_the_middle_of_a_deal_agree(lone_moves, rng):
     # columns of several cards that no deal put there, discards already made
     position = seeded_position(rng.randrange(1000))
     for _ in range(rng.randrange(2, 12)):
-        moves = list(rules.legal_commands(position, True))
+        moves = list(rules.legal_commands(position, lone_moves))
         if not moves:
             break
-        position = rules.apply(position, rng.choice(moves), True)
-    found = same_search(position, max_nodes=20_000)
+        position = rules.apply(position, rng.choice(moves), lone_moves)
+    found = same_search(position, lone_moves, max_nodes=20_000)
     if found.status is Status.WINNABLE:
-        assert wins(position, found.line)
+        assert wins(position, found.line, lone_moves)
 
 
 def test_a_node_budget_stops_both_searches_at_the_same_count():
@@ -149,27 +156,24 @@ def test_the_load_check_recompiles_every_function_of_the_kernel():
     assert compiled == {function.__name__ for function in kernel.COMPILED}
 
 
-def walk(rng, start):
+def walk(rng, start, lone_moves):
     """A random line of the ghost game from a rules position: its settled start, its stock,
     and the settled positions the line reaches, each with its level and ghosts."""
     columns, stock = codes(start)
-    cur, real, spooks, _ = ghosts.settle(columns, card_bits(columns + stock), 0, not stock)
+    cur, real, spooks, _ = ghosts.settle(columns, card_bits(columns + stock), 0, not stock,
+                                         lone_moves)
     settled, reached, k = cur, [], 0
     for _ in range(rng.randrange(5, 60)):
-        options = list(ghosts.macro_moves(cur, k == len(stock)))
+        options = list(ghosts.macro_moves(cur, k == len(stock), lone_moves))
         if k < len(stock) and (not options or rng.random() < 0.2):
             cur = tuple(column + (card,) for column, card in zip(cur, stock[k]))
             k += 1
         elif options:
             move, cur, revived, deleted = rng.choice(options)
-            if move.kind == ghosts.MARK:
-                real = (real & ~(1 << move.card)) | revived
-                spooks = ((spooks | 1 << move.card) & ~revived) & ~deleted
-            else:
-                spooks &= ~deleted
+            real, spooks = deferred._cards_after(move, real, spooks, revived, deleted)
         else:
             break
-        cur, real, spooks, _ = ghosts.settle(cur, real, spooks, k == len(stock))
+        cur, real, spooks, _ = ghosts.settle(cur, real, spooks, k == len(stock), lone_moves)
         reached.append((cur, k, spooks))
     return settled, stock, reached
 
@@ -183,15 +187,16 @@ def test_the_bit_counts_are_exact_on_every_64_bit_set(bits):
             range(64)] == list(range(64))
 
 
+@RULES
 @settings(max_examples=60, deadline=None)
 @given(st.randoms(use_true_random=False))
-def test_a_key_names_exactly_the_position_it_was_made_of(rng):
+def test_a_key_names_exactly_the_position_it_was_made_of(lone_moves, rng):
     # decode(key(p)) is p for every position a search from the start can reach: so two
     # positions never share a key
     start = seeded_position(rng.randrange(1000))
     for _ in range(rng.randrange(0, 8)):
         start = rules.apply(start, rng.choice(list(rules.legal_commands(start, True))), True)
-    settled, stock, reached = walk(rng, start)
+    settled, stock, reached = walk(rng, start, lone_moves)
     _, _, natural, order, _, _ = deferred_driver._arrays(settled, stock)
     for position, k, spooks in reached:
         cols, lens, *_ = deferred_driver._arrays(position, ())

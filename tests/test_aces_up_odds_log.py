@@ -75,7 +75,7 @@ def test_a_log_made_with_another_memory_or_tier_is_not_continued(capsys, tmp_pat
 
 
 @pytest.mark.parametrize("rules, search", [([], "deferred-discard"),
-                                           (["--no-lone-moves"], "plain")])
+                                           (["--no-lone-moves"], "deferred-discard")])
 def test_a_solvers_log_names_its_search(capsys, tmp_path, rules, search):
     log = tmp_path / "run.log"
     status, _, _ = run_odds(capsys, "--seeds", "0:2", *ODDS_BUDGET, *rules, "--log", str(log))

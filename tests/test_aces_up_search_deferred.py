@@ -29,45 +29,85 @@ from cardgames.aces_up.search.pruning import card_bits
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def check_against_plain(position):
+#: Both rule sets: the classic rules, and no lone moves.
+RULES = pytest.mark.parametrize("lone_moves", [True, False], ids=["classic", "no-lone-moves"])
+
+
+def check_against_plain(position, lone_moves=True):
     """The deferred search's verdict is the plain search's; a win's line wins by the rules."""
     columns, stock = codes(position)
-    solution = deferred.solve(position)
+    solution = deferred.solve(position, lone_moves)
     assert solution.status is not Status.UNSETTLED
-    assert (solution.status is Status.WINNABLE) == plain(columns, stock)
+    assert (solution.status is Status.WINNABLE) == plain(columns, stock, lone_moves)
     if solution.status is Status.WINNABLE:
-        assert wins(position, solution.line)
+        assert wins(position, solution.line, lone_moves)
     return solution
 
 
+@RULES
 @given(small_positions())
 @examples(120, deadline=None)
-def test_small_positions_are_won_exactly_when_the_plain_game_wins_them(position):
-    check_against_plain(position)
+def test_small_positions_are_won_exactly_when_the_plain_game_wins_them(lone_moves, position):
+    check_against_plain(position, lone_moves)
 
 
+@RULES
 @given(CLAIM_POSITIONS)
 @examples(120, deadline=None)
-def test_positions_with_several_deals_are_won_exactly_when_the_plain_game_wins_them(drawn):
-    check_against_plain(coded(*drawn))
+def test_positions_with_several_deals_are_won_exactly_when_the_plain_game_wins_them(
+        lone_moves, drawn):
+    check_against_plain(coded(*drawn), lone_moves)
 
 
+@RULES
 @given(endgames())
 @examples(80, deadline=None)
-def test_endgames_are_won_exactly_when_the_plain_game_wins_them(position):
-    check_against_plain(position)
+def test_endgames_are_won_exactly_when_the_plain_game_wins_them(lone_moves, position):
+    check_against_plain(position, lone_moves)
 
 
+@RULES
 @given(mid_game_positions(most=40, seed_values=st.integers(0, 60)))
 @examples(12, deadline=None)
-def test_positions_from_the_middle_of_deals_get_the_reference_verdict(position):
+def test_positions_from_the_middle_of_deals_get_the_reference_verdict(lone_moves, position):
     """Where both searches settle within a small budget, they agree (both are exact)."""
-    ours = deferred.solve(position, max_nodes=20_000)
-    theirs = reference.solve(position, max_nodes=200_000)
+    ours = deferred.solve(position, lone_moves, max_nodes=20_000)
+    theirs = reference.solve(position, lone_moves, max_nodes=200_000)
     if Status.UNSETTLED not in (ours.status, theirs.status):
         assert ours.status is theirs.status
     if ours.status is Status.WINNABLE:
-        assert wins(position, ours.line)
+        assert wins(position, ours.line, lone_moves)
+
+
+# Witnesses of the two rules the game without lone moves differs by (``ghosts``): each is won
+# there, and the search would call it lost without the rule.  Columns top first, deals next.
+#: A win that needs a ghost restored, to lie under a card that must move.
+NEEDS_A_RESTORE = (((20,), (), (4,), (11, 5)), ((62, 30, 29, 9), (25, 46, 18, 14)))
+#: A win that needs a ghost no card needs as a higher card (the classic rules delete it).
+NEEDS_A_DOOMED_GHOST = (((2,), (10,), (30,), (13,)), ((14, 24, 11, 62), (46, 28, 5, 29)))
+
+
+@pytest.mark.parametrize("drawn", [NEEDS_A_RESTORE, NEEDS_A_DOOMED_GHOST],
+                         ids=["restore", "doomed-ghost"])
+def test_the_witnesses_are_won_without_lone_moves(drawn):
+    assert check_against_plain(coded(*drawn), False).status is Status.WINNABLE
+
+
+def test_without_restores_the_first_witness_would_be_called_lost(monkeypatch):
+    """The witness is one: with no ghost restored (bases of real cards only) it is lost."""
+    bases = ghosts._bases
+    monkeypatch.setattr(ghosts, "_bases", lambda column, i, lone: [
+        j for j in bases(column, i, lone) if j < 0])
+    assert deferred.solve(coded(*NEEDS_A_RESTORE), False).status is Status.LOST
+
+
+def test_deleting_doomed_ghosts_the_second_witness_would_be_called_lost(monkeypatch):
+    """The witness is one: with the classic rules' doomed ghosts deleted it is lost."""
+    settle = ghosts.settle
+    monkeypatch.setattr(deferred, "settle",
+                        lambda columns, real, spooks, endgame, lone=True:
+                        settle(columns, real, spooks, endgame, True))
+    assert deferred.solve(coded(*NEEDS_A_DOOMED_GHOST), False).status is Status.LOST
 
 
 @pytest.mark.parametrize("seed", [0, 4, 11])
@@ -165,3 +205,29 @@ def test_a_ghost_line_converts_to_the_rules_commands():
             GhostMove(MOVE, 0, 3, 2),             # 2 is discarded by now: left out
             ghosts.DEAL_MOVE]
     assert ghosts.plain_line(line) == [DISCARDS[0], TRANSFERS[1][3], DISCARDS[3], DEAL]
+
+
+def test_a_restore_keeps_its_card_from_the_discard_of_its_last_mark():
+    """A card restored under a move is real in the plain game all along: its mark before
+    the restore is left out, and the move under which it was restored is kept."""
+    line = [GhostMove(MARK, 0, 1, 2, 5),              # 2 marked ...
+            ghosts.DEAL_MOVE,                         # ... 7 dealt onto it ...
+            GhostMove(MOVE, 0, 2, 7, restored=2),     # ... and 2 restored, under 7's move
+            GhostMove(MARK, 0, 1, 2, 5)]              # 2 marked again: discarded here
+    assert ghosts.plain_line(line) == [DEAL, TRANSFERS[0][2], DISCARDS[0]]
+
+
+def test_without_lone_moves_a_move_needs_a_real_card_under_it():
+    """A ghost under a card does not let it move; with only ghosts under it, each of them
+    may be restored; with nothing under it, it stays."""
+    columns = ((2 | GHOST, 3 | GHOST, 9), (), (30,), (46 | GHOST,))
+    moves = [(move, after) for move, after, _, _ in ghosts.macro_moves(columns, False, False)
+             if move.kind == MOVE]
+    assert {(move.card, move.target, move.restored) for move, _ in moves} == {
+        (9, 1, 2), (9, 1, 3), (9, 3, 2), (9, 3, 3)}
+    for move, after in moves:
+        assert move.restored in after[0]            # made real, the other ghost kept
+        assert len(after[0]) == 2 and after[move.target] == (9,)
+    classic = {(move.card, move.source, move.target)
+               for move, _, _, _ in ghosts.macro_moves(columns, False) if move.kind == MOVE}
+    assert {(9, 0, 1), (30, 2, 1), (46, 3, 1)} <= classic     # lone cards and ghosts move

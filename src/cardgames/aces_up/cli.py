@@ -23,7 +23,7 @@ from cardgames.aces_up.rich_game.advice import ADVISOR
 from cardgames.aces_up.rich_game.loop import play_demo, play_session
 from cardgames.aces_up.rich_game.session import DEFAULT_BUDGET, Session, solve_seed
 from cardgames.aces_up.rich_game.text import LOADING, solving_line
-from cardgames.aces_up.search import (DEFAULT_MEMORY, Status, search_name, solver_tier,
+from cardgames.aces_up.search import (DEFAULT_MEMORY, Status, solver_tier,
                                       wanted_tier)
 from cardgames.numbers import integer, integer_text, parse_integer, parse_number
 from cardgames.simulate import worker_processes
@@ -155,7 +155,7 @@ def _odds(args: argparse.Namespace) -> int:
             log.close()
     if run.player is None:
         made = log.header if log is not None else None
-        relaxed = made.relaxed if made is not None else search_name(run.lone_moves) == "plain"
+        relaxed = made is not None and made.relaxed
         print("\n".join(odds.summary(deals, odds.title(run, seeds), relaxed)))
         return 0
     return _played_report(deals, run, seeds, against, paired)
@@ -493,9 +493,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
     odds.add_argument("--seeds", type=_seed_range, metavar="A:B",
                       help="the seeds A, A+1, ..., B-1, from 0 up (with --odds)")
     odds.add_argument("--positions", type=_positions, metavar="N",
-                      help="at most N positions of the game searched per deal (the relaxed "
-                           "games the plain search also plays, with --no-lone-moves, are "
-                           "not counted): the same "
+                      help="at most N positions of the game searched per deal: the same "
                            "verdicts on any machine (default "
                            f"{DEFAULT_ODDS_POSITIONS:,} when --budget is not given)")
     odds.add_argument("--jobs", type=_jobs, default=None, metavar="J",

@@ -45,7 +45,7 @@ def _how(run: Run, tier: str, memory: int) -> str:
     header: they were made with the plain search, and are read, not continued."""
     if run.player is not None:
         return f"tier {tier}"
-    return (f"{search_name(run.lone_moves)} search, tier {tier}, "
+    return (f"{search_name()} search, tier {tier}, "
             f"memory {memory >> 20} MiB per process")
 
 
@@ -275,10 +275,10 @@ class Log:
         ours = Header(run.identity(), _how(run, tier, memory))
         if self.header is not None and ours.key() != self.header.key():
             same = "--tier" if run.player is not None else "--tier and --memory"
-            if run.player is None and " search, " not in self.header.how:
+            if run.player is None and f"{search_name()} search, " not in self.header.how:
                 raise LogError(f"{self.path} was made as {self.headers[0]}, with the plain "
                                f"search of an earlier version; this one runs the "
-                               f"{search_name(run.lone_moves)} search: give another --log")
+                               f"{search_name()} search: give another --log")
             raise LogError(f"{self.path} was made as {self.headers[0]}; go on with the same "
                            f"{same}")
         if not self.data.endswith(b"\n"):

@@ -7,19 +7,20 @@ Bottom to top, each module importing only those before it:
 * ``pruning``: the facts the searches prune with, each with its proof;
 * ``relaxation``: the chain of relaxed games, built from those facts;
 * ``reference``: the reference search (the standard library: it defines every result);
-* ``ghosts``: the deferred-discard game (classic rules), its dominance facts and the
+* ``ghosts``: the deferred-discard game (both rule sets), its dominance facts and the
   conversion of its lines, each with its proof; ``deferred``: its search, a second exact
   reference search with far fewer positions on hard deals;
 * ``compiled_search``: ``reference`` transcribed for Numba (the ``jit`` extra), function by
   function, and ``compiled_driver``, which runs it in slices and reads its answer;
   ``compiled_deferred`` and ``deferred_driver``: the same for ``deferred``.
 
-``solve`` here runs, under the classic rules, the deferred-discard search (``deferred``, or
-``compiled_deferred``), and with ``--no-lone-moves`` the plain one (``reference``, or
-``compiled_search``: there a ghost left under a card changes whether that card is alone,
-and the dominance the deferred search needs is not proved); compiled when it is installed
-and agrees with its reference on a sample (``compiled_available``), the reference
-otherwise; ``--tier`` or $CARDGAMES_TIER chooses (``solver_tier``).
+``solve`` here runs the deferred-discard search (``deferred``, or ``compiled_deferred``),
+under both rule sets (without lone moves a card moves only with a real card under it, and a
+ghost may be restored: ``ghosts``); compiled when it is installed and agrees with its
+reference on a sample (``compiled_available``), the reference otherwise; ``--tier`` or
+$CARDGAMES_TIER chooses (``solver_tier``).  The plain search (``reference`` and
+``compiled_search``) is the one the deferred game's facts are tested against, and the one
+the odds logs of earlier versions were made with.
 """
 
 from __future__ import annotations
@@ -58,8 +59,8 @@ def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = N
           progress: Callable[[int, float], None] | None = None) -> Solution:
     """Decide whether the position can be won, within an optional node and time budget.
 
-    The classic rules (``lone_moves``) are searched in the deferred-discard game, the
-    variant in the plain one (see the module).
+    Both rule sets (``lone_moves``: the classic ones) are searched in the deferred-discard
+    game (see the module).
     ``tier``: ``stdlib`` (the reference search), ``numba`` (the same search compiled) or
     None/``auto``: the compiled one when it is installed (see ``cardgames.tiers``;
     $CARDGAMES_TIER also chooses).  Both give the same verdict, line and count of positions
@@ -69,23 +70,18 @@ def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = N
     reference.release_stopped()
     with clock.stops_excluded():
         compiled = solver_tier(tier) == NUMBA and compiles(codes(position)[1])
-        if lone_moves and compiled:
-            from cardgames.aces_up.search import deferred_driver  # noqa: I001 (NumPy, Numba)
-            return deferred_driver.solve(position, max_nodes, max_seconds, memory, progress)
-        if lone_moves:
-            return deferred.solve(position, max_nodes, max_seconds, memory, progress)
         if compiled:
-            from cardgames.aces_up.search import compiled_driver  # noqa: I001 (NumPy, Numba)
-            return compiled_driver.solve(position, lone_moves, max_nodes, max_seconds,
-                                         memory, progress)
-        return reference.solve(position, lone_moves, max_nodes, max_seconds, memory, progress)
+            from cardgames.aces_up.search import deferred_driver  # noqa: I001 (NumPy, Numba)
+            return deferred_driver.solve(position, lone_moves, max_nodes, max_seconds, memory,
+                                         progress)
+        return deferred.solve(position, lone_moves, max_nodes, max_seconds, memory, progress)
 
 
-def search_name(lone_moves: bool) -> str:
-    """The name of the search ``solve`` runs under the rules, as an odds log's header says
-    it: ``deferred-discard`` (the classic rules) or ``plain`` (no lone moves).  Their counts
-    of positions differ, and so, within a budget of positions, their verdicts."""
-    return "deferred-discard" if lone_moves else "plain"
+def search_name() -> str:
+    """The name of the search ``solve`` runs, as an odds log's header says it:
+    ``deferred-discard`` (the plain search of earlier versions was ``plain``, or unnamed).
+    Their counts of positions differ, and so, within a budget of positions, their verdicts."""
+    return "deferred-discard"
 
 
 def solver_tier(tier: str | None = None) -> str:
@@ -132,10 +128,9 @@ def compiled_available() -> bool:
     global _COMPILED
     if _COMPILED is None:
         try:
-            from cardgames.aces_up.search import compiled_driver  # noqa: I001 (NumPy, Numba)
+            from cardgames.aces_up.search import deferred_driver  # noqa: I001 (NumPy, Numba)
         except ImportError:
             _COMPILED = False
         else:
-            from cardgames.aces_up.search import deferred_driver  # noqa: I001 (NumPy, Numba)
-            _COMPILED = compiled_driver.agrees() and deferred_driver.agrees()
+            _COMPILED = deferred_driver.agrees()
     return _COMPILED

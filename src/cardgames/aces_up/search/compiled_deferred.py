@@ -22,8 +22,10 @@ here                           mirrors
 ``memo_known``, ``memo_add``   ``deferred._Memo.known``, ``.add``
 ``ends_known``, ``remember``   ``endgame``'s ``ends`` (``in``, ``add``)
 ``settle``                     ``ghosts.settle``; ``doomed_ghosts`` ``ghosts._doomed_ghosts``
-``macro_moves``                ``ghosts.macro_moves`` (into a buffer of macro moves)
-``apply``                      the columns, revived and deleted ghosts each macro yields
+``macro_moves``                ``ghosts.macro_moves`` (into a buffer of macro moves);
+                               ``real_under`` ``ghosts._bases``
+``apply``                      the columns, revived and deleted ghosts each macro yields;
+                               ``cards_after`` ``deferred._cards_after``
 ``exposed``, ``ghost_only``    ``ghosts.exposed``, ``ghosts._ghost_only``
 ``locked_and_lost``            ``pruning.locked_and_lost`` on ``ghosts.real_columns``
 ``needs``                      ``pruning.needs``
@@ -89,10 +91,12 @@ LOST, WON, STOPPED = 0, 1, 2
 #: The bits of a suit in a bit set of cards.
 SUIT_BITS = 16
 #: The most macro moves a position can have: a move of each element to each other column,
-#: and a mark of each column's card by each element of the others.
-MOST_MACROS = 2 * COLUMNS * COLUMNS * LENGTH
+#: once for each ghost under it that it may restore (without lone moves), and a mark of each
+#: column's card by each element of the others (a deck holds LENGTH elements in all).
+MOST_MACROS = (COLUMNS - 1) * LENGTH * (LENGTH + 1) // 2 + COLUMNS * LENGTH
 #: The fields of a macro move in ``macro_moves``' buffer: kind, x, i, y, j (MARK: the card at
-#: i in x beaten by the element at j in y; MOVE: the element at i in x to column y).
+#: i in x beaten by the element at j in y; MOVE: the element at i in x to column y, the ghost
+#: at j in x restored first, none when j is -1).
 MACRO_FIELDS = 5
 #: How often (positions counted) ``tick`` reports to the driver and checks the memory.
 CHECK_EVERY = 1024
@@ -145,10 +149,11 @@ def ghost_bits(cols: Any, x: int, start: int, end: int) -> int:
 
 
 @compiled
-def move_code(kind: int, source: int, target: int, card: int, higher: int) -> int:
+def move_code(kind: int, source: int, target: int, card: int, higher: int,
+              restored: int) -> int:
     """A ghost move as one int64 (``GhostMove``: -1 where a field is not used)."""
     return (kind | (source + 1) << 2 | (target + 1) << 5 | (card + 1) << 8
-            | (higher + 1) << 15)
+            | (higher + 1) << 15 | (restored + 1) << 22)
 
 
 # --- keys ---------------------------------------------------------------------------------
@@ -279,15 +284,15 @@ def doomed_ghosts(cols: Any, lens: Any, real: int, ghosts: int, endgame: bool) -
 
 
 @compiled
-def settle(cols: Any, lens: Any, real: int, ghosts: int, endgame: bool,
+def settle(cols: Any, lens: Any, real: int, ghosts: int, endgame: bool, lone: bool,
            marks: Any) -> tuple[int, int]:
-    """``ghosts.settle``, in place: delete the doomed ghosts and mark every real bottom card
-    beaten by a real bottom card, until neither is left; the marks are appended to
-    ``marks``.  (The real cards, the ghosts.)"""
+    """``ghosts.settle``, in place: delete the doomed ghosts (``lone``: under the classic
+    rules only) and mark every real bottom card beaten by a real bottom card, until neither
+    is left; the marks are appended to ``marks``.  (The real cards, the ghosts.)"""
     best = np.empty(4, dtype=np.int64)
     where = np.empty(4, dtype=np.int64)
     while True:
-        doomed = doomed_ghosts(cols, lens, real, ghosts, endgame)
+        doomed = doomed_ghosts(cols, lens, real, ghosts, endgame) if lone else 0
         if doomed:
             ghosts &= ~doomed
             for x in range(COLUMNS):
@@ -314,14 +319,23 @@ def settle(cols: Any, lens: Any, real: int, ghosts: int, endgame: bool,
                     cols[x, lens[x] - 1] = e | GHOST
                     real &= ~(1 << e)
                     ghosts |= 1 << e
-                    marks.append(move_code(MARK, x, where[e >> 4], e, best[e >> 4]))
+                    marks.append(move_code(MARK, x, where[e >> 4], e, best[e >> 4], -1))
                     marked = True
         if not doomed and not marked:
             return real, ghosts
 
 
 @compiled
-def macro_moves(cols: Any, lens: Any, endgame: bool, macros: Any) -> int:
+def real_under(cols: Any, x: int, i: int) -> bool:
+    """A real card lies under element i of column x (``ghosts._bases``)."""
+    for j in range(i):
+        if not cols[x, j] & GHOST:
+            return True
+    return False
+
+
+@compiled
+def macro_moves(cols: Any, lens: Any, endgame: bool, lone: bool, macros: Any) -> int:
     """``ghosts.macro_moves``: the macro moves of a settled position, in its order, into the
     rows of ``macros`` (kind, x, i, y, j); how many."""
     n = 0
@@ -344,11 +358,15 @@ def macro_moves(cols: Any, lens: Any, endgame: bool, macros: Any) -> int:
         if lens[x] == 0 or (endgame and lens[x] == 1):
             continue
         for i in range(max(starts[x], 1 if endgame else 0), lens[x]):
-            for t in range(count):
-                if targets[t] != x:
-                    macros[n, 0], macros[n, 1], macros[n, 2] = MOVE, x, i
-                    macros[n, 3], macros[n, 4] = targets[t], -1
-                    n += 1
+            low, high = -1, 0                   # ghosts._bases: no ghost to restore ...
+            if not lone and not real_under(cols, x, i):
+                low, high = 0, i                # ... or each of the ghosts under it
+            for j in range(low, high):
+                for t in range(count):
+                    if targets[t] != x:
+                        macros[n, 0], macros[n, 1], macros[n, 2] = MOVE, x, i
+                        macros[n, 3], macros[n, 4] = targets[t], j
+                        n += 1
     for x in range(COLUMNS):                                    # ghosts._marks
         if lens[x] == 0:
             continue
@@ -402,9 +420,14 @@ def apply(cols: Any, lens: Any, macros: Any, m: int, after: Any,
         element = cols[x, i]
         deleted = ghost_bits(cols, x, i + 1, lens[x]) | ghost_bits(cols, y, 0, lens[y])
         after_lens[x] = i
+        restored, revived = -1, 0
+        if j >= 0:
+            restored = cols[x, j] & CARD
+            after[x, j] = restored
+            revived = 1 << restored
         after[y, 0] = element
         after_lens[y] = 1
-        return move_code(MOVE, x, y, element & CARD, -1), 0, deleted
+        return move_code(MOVE, x, y, element & CARD, -1, restored), revived, deleted
     e = cols[x, i]
     h = cols[y, j]
     deleted = ghost_bits(cols, x, i + 1, lens[x]) | ghost_bits(cols, y, j + 1, lens[y])
@@ -413,7 +436,18 @@ def apply(cols: Any, lens: Any, macros: Any, m: int, after: Any,
     after[y, j] = h & CARD
     after_lens[y] = j + 1
     revived = (1 << (h & CARD)) if h & GHOST else 0
-    return move_code(MARK, x, y, e, h & CARD), revived, deleted
+    return move_code(MARK, x, y, e, h & CARD, -1), revived, deleted
+
+
+@compiled
+def cards_after(move: int, real: int, ghosts: int, revived: int,
+                deleted: int) -> tuple[int, int]:
+    """``deferred._cards_after``: the real cards and the ghosts after a macro move."""
+    if move & 3 == MARK:
+        card = (move >> 8 & 127) - 1
+        real &= ~(1 << card)
+        ghosts |= 1 << card
+    return real | revived, ghosts & ~revived & ~deleted
 
 
 @compiled
@@ -710,8 +744,9 @@ def set_entry(table: Any, entry: int, exact: Any, real: int, ghosts: int, before
 
 
 @compiled
-def level(cols: Any, lens: Any, k: int, real: int, ghosts: int, game: Any, state: Any,
-          control: Any, rows: Any, slots: Any, table: Any, moves: Any, macros: Any) -> Any:
+def level(cols: Any, lens: Any, k: int, real: int, ghosts: int, game: Any, lone: bool,
+          state: Any, control: Any, rows: Any, slots: Any, table: Any, moves: Any,
+          macros: Any) -> Any:
     """``deferred._Search._level``: list the settled positions reachable before deal k into
     the rows of ``table`` (their moves into ``moves``) and the undominated ones to deal from,
     the candidates, in the order they were expanded.  Its answer: (False when the search must
@@ -745,17 +780,13 @@ def level(cols: Any, lens: Any, k: int, real: int, ghosts: int, game: Any, state
         done += 1
         decode(row_key(table, entry), natural, rank_order, here, here_lens)
         left, ghost_set = table[entry, T_REAL], table[entry, T_GHOSTS]
-        n = macro_moves(here, here_lens, False, macros)
+        n = macro_moves(here, here_lens, False, lone, macros)
         for m in range(n):
             move, revived, deleted = apply(here, here_lens, macros, m, after, after_lens)
-            if macros[m, 0] == MARK:
-                card = (move >> 8 & 127) - 1
-                new_left = (left & ~(1 << card)) | revived
-                new_spooks = ((ghost_set | 1 << card) & ~revived) & ~deleted
-            else:
-                new_left, new_spooks = left, ghost_set & ~deleted
+            new_left, new_spooks = cards_after(move, left, ghost_set, revived, deleted)
             marks.clear()
-            new_left, new_spooks = settle(after, after_lens, new_left, new_spooks, False, marks)
+            new_left, new_spooks = settle(after, after_lens, new_left, new_spooks, False, lone,
+                                          marks)
             exact = key(after, after_lens, k, new_spooks)
             layout = layout_of(exact)
             if exact in reached or memo_known(rows, slots, state, exact):
@@ -837,7 +868,7 @@ FRAME_FIELDS = 5
 
 
 @compiled
-def search(cols: Any, lens: Any, real: int, ghosts: int, game: Any, state: Any,
+def search(cols: Any, lens: Any, real: int, ghosts: int, game: Any, lone: bool, state: Any,
            control: Any, rows: Any, slots: Any, line: Any) -> int:
     """``deferred._Search.search`` from level 0: WON (a winning line in ``line``), LOST or
     STOPPED.  The recursion is a loop over one frame per level k (``deferred``'s call of
@@ -871,16 +902,16 @@ def search(cols: Any, lens: Any, real: int, ghosts: int, game: Any, state: Any,
     while True:
         if action == ENTER:                           # search(columns, k, real, ghosts)
             if k == levels:
-                found, frames = endgame(at[k], at_lens[k], reals[k], spook_sets[k], state,
-                                        control, rows, slots, line, frames)
+                found, frames = endgame(at[k], at_lens[k], reals[k], spook_sets[k], lone,
+                                        state, control, rows, slots, line, frames)
                 k, action = k - 1, RETURN
             elif memo_known(rows, slots, state, key(at[k], at_lens[k], k, spook_sets[k])):
                 found = LOST
                 k, action = k - 1, RETURN
             else:
                 go_on, table, moves, size, candidates, count = level(
-                    at[k], at_lens[k], k, reals[k], spook_sets[k], game, state, control, rows,
-                    slots, tables[k], move_lists[k], macros)
+                    at[k], at_lens[k], k, reals[k], spook_sets[k], game, lone, state, control,
+                    rows, slots, tables[k], move_lists[k], macros)
                 if not go_on:
                     return STOPPED
                 tables[k], move_lists[k], candidate_lists[k] = table, moves, candidates
@@ -900,7 +931,7 @@ def search(cols: Any, lens: Any, real: int, ghosts: int, game: Any, state: Any,
             else:
                 action = NEXT
         elif next_deal(k, at, at_lens, reals, spook_sets, fields, tables[k],
-                       candidate_lists[k], mark_lists[k], game):
+                       candidate_lists[k], mark_lists[k], game, lone):
             k, action = k + 1, ENTER                  # search from the deal, in frame k + 1
         else:                                         # every deal failed: the level is lost
             table = tables[k]
@@ -926,7 +957,7 @@ def sort_candidates(table: Any, candidates: Any, count: int) -> None:
 
 @compiled
 def next_deal(k: int, at: Any, at_lens: Any, reals: Any, spook_sets: Any, fields: Any,
-              table: Any, candidates: Any, marks: Any, game: Any) -> bool:
+              table: Any, candidates: Any, marks: Any, game: Any, lone: bool) -> bool:
     """``search``'s loop over its candidates, up to the deeper call: deal from the next
     candidate not locked and lost, into frame k + 1; False when none is left."""
     natural, rank_order, stock, incoming = game
@@ -941,7 +972,7 @@ def next_deal(k: int, at: Any, at_lens: Any, reals: Any, spook_sets: Any, fields
             dealt_lens[x] += 1
         marks.clear()
         left, spooks = settle(dealt, dealt_lens, table[entry, T_REAL], table[entry, T_GHOSTS],
-                              last, marks)
+                              last, lone, marks)
         if locked_and_lost(dealt, dealt_lens, incoming[k + 1], left | spooks):
             continue
         reals[k + 1], spook_sets[k + 1] = left, spooks
@@ -954,7 +985,7 @@ def record(table: Any, moves: Any, entry: int, marks: Any, line: Any, mark: int)
     """``self.line[mark:mark] = _path(reached, before) + [DEAL_MOVE] + marks``."""
     segment = List.empty_list(types.int64)
     path(table, moves, entry, segment)
-    segment.append(move_code(DEALT, -1, -1, -1, -1))
+    segment.append(move_code(DEALT, -1, -1, -1, -1, -1))
     for m in marks:
         segment.append(m)
     for t in range(len(segment)):
@@ -990,8 +1021,8 @@ def deeper(frames: Any) -> Any:
 
 
 @compiled
-def endgame(cols: Any, lens: Any, real: int, ghosts: int, state: Any, control: Any,
-            rows: Any, slots: Any, line: Any, frames: Any) -> Any:
+def endgame(cols: Any, lens: Any, real: int, ghosts: int, lone: bool, state: Any,
+            control: Any, rows: Any, slots: Any, line: Any, frames: Any) -> Any:
     """``deferred._Search.endgame``: search a settled position whose stock is empty, its
     columns compared up to order in ``ends``.  The recursion is a loop over one frame per
     depth d of ``frames`` (``end_frames``: its position, its macro moves, its fields and
@@ -1021,7 +1052,7 @@ def endgame(cols: Any, lens: Any, real: int, ghosts: int, state: Any, control: A
                 return STOPPED, frames
             for f in range(ROW_WORDS):
                 keys[d, f] = end[f]
-            frame[E_MOVES] = macro_moves(here, here_lens, True, macros)
+            frame[E_MOVES] = macro_moves(here, here_lens, True, lone, macros)
             frame[E_NEXT] = 0
         elif found != LOST:
             d -= 1
@@ -1043,15 +1074,10 @@ def endgame(cols: Any, lens: Any, real: int, ghosts: int, state: Any, control: A
         frame[E_NEXT] += 1
         after, after_lens, child = at[d + 1], at_lens[d + 1], fields[d + 1]
         move, revived, deleted = apply(here, here_lens, macros, m, after, after_lens)
-        if macros[m, 0] == MARK:
-            card = (move >> 8 & 127) - 1
-            left = (frame[E_REAL] & ~(1 << card)) | revived
-            spooks = ((frame[E_GHOSTS] | 1 << card) & ~revived) & ~deleted
-        else:
-            left, spooks = frame[E_REAL], frame[E_GHOSTS] & ~deleted
+        left, spooks = cards_after(move, frame[E_REAL], frame[E_GHOSTS], revived, deleted)
         frame[E_MARK] = len(line)
         line.append(move)
-        left, spooks = settle(after, after_lens, left, spooks, True, line)
+        left, spooks = settle(after, after_lens, left, spooks, True, lone, line)
         child[E_REAL], child[E_GHOSTS] = left, spooks
         d += 1
         entering = True
@@ -1060,8 +1086,10 @@ def endgame(cols: Any, lens: Any, real: int, ghosts: int, state: Any, control: A
 
 @compiled
 def solve(cols: Any, lens: Any, real: int, ghosts: int, natural: Any, rank_order: Any,
-          stock: Any, incoming: Any, limit: int, rows: Any, slots: Any, control: Any) -> Any:
-    """The search from a settled position, its memo and ``ends`` in ``rows`` (ROW_WORDS
+          stock: Any, incoming: Any, lone: bool, limit: int, rows: Any, slots: Any,
+          control: Any) -> Any:
+    """The search from a settled position (``lone``: under the classic rules, else without
+    lone moves), its memo and ``ends`` in ``rows`` (ROW_WORDS
     int64 each, as many as the memory allows) and ``slots`` (int32, two a row; neither
     need be zero): (LOST, WON or STOPPED, the positions counted, the winning line's move
     codes)."""
@@ -1070,7 +1098,7 @@ def solve(cols: Any, lens: Any, real: int, ghosts: int, natural: Any, rank_order
     reindexed(rows, slots, state, min(FIRST_SPAN, len(slots)))
     line = List.empty_list(types.int64)
     game = (natural, rank_order, stock, incoming)
-    found = search(cols, lens, real, ghosts, game, state, control, rows, slots, line)
+    found = search(cols, lens, real, ghosts, game, lone, state, control, rows, slots, line)
     codes = np.empty(len(line), dtype=np.int64)
     for t in range(len(line)):
         codes[t] = line[t]
@@ -1081,8 +1109,8 @@ def solve(cols: Any, lens: Any, real: int, ghosts: int, natural: Any, rank_order
 #: Every function here, callees before their callers (the order to recompile them in: a
 #: caller links its callees' code when it is compiled).
 COMPILED = (popcount, lowest_card, ghost_bits, move_code, card_set, key, layout_of, card_index,
-            packed, end_key, decode, exposed, ghost_only, doomed_ghosts, settle, macro_moves,
-            copy_columns, apply, is_won, needs, locked_and_lost, tick, first_slot, place,
+            packed, end_key, decode, exposed, ghost_only, doomed_ghosts, settle, real_under,
+            macro_moves, copy_columns, apply, cards_after, is_won, needs, locked_and_lost, tick, first_slot, place,
             reindexed, remember, memo_known, memo_add, ends_known, doubled_table,
             doubled, row_key, set_entry, dominated, level, path, sort_candidates, next_deal,
             record, end_frames, deeper, endgame, search, solve)

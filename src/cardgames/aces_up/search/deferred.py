@@ -1,5 +1,6 @@
-"""The search of the deferred-discard game (``ghosts``): the full-information game of Aces Up
-under the classic rules, with far fewer positions than the plain game on hard deals.
+"""The search of the deferred-discard game (``ghosts``): the full-information game of Aces Up,
+under the classic rules or without lone moves, with far fewer positions than the plain game on
+hard deals.
 
 ``solve`` takes a rules position and answers as ``reference.solve`` does (a verdict, a
 winning line of the rules' commands, the positions counted); a search out of its budget says
@@ -109,6 +110,7 @@ class _Search:
     """One solve: the stock, the budget, the memo and the line found."""
 
     stock: Stock
+    lone_moves: bool
     max_nodes: int | None
     deadline: float | None
     max_entries: int
@@ -162,7 +164,7 @@ class _Search:
         for before, left, spooks in candidates:
             dealt = tuple(column + (() if card == HOLE else (card,))
                           for column, card in zip(before, deal))
-            dealt, left, spooks, marks = settle(dealt, left, spooks, last)
+            dealt, left, spooks, marks = settle(dealt, left, spooks, last, self.lone_moves)
             if locked_and_lost(real_columns(dealt), incoming, left | spooks, self.facts):
                 continue
             if self.search(dealt, k + 1, left, spooks):
@@ -189,13 +191,10 @@ class _Search:
                 continue            # dominated by a position listed after it
             self.tick()
             expanded.append((cols, left, spooks))
-            for move, after, revived, deleted in macro_moves(cols, False):
-                if move.kind == MARK:
-                    new_left = (left & ~(1 << move.card)) | revived
-                    new_spooks = ((spooks | 1 << move.card) & ~revived) & ~deleted
-                else:
-                    new_left, new_spooks = left, spooks & ~deleted
-                after, new_left, new_spooks, marks = settle(after, new_left, new_spooks, False)
+            for move, after, revived, deleted in macro_moves(cols, False, self.lone_moves):
+                new_left, new_spooks = _cards_after(move, left, spooks, revived, deleted)
+                after, new_left, new_spooks, marks = settle(after, new_left, new_spooks, False,
+                                                            self.lone_moves)
                 if after in reached or memo.known(after, new_spooks):
                     continue
                 key = layout(after)
@@ -220,13 +219,9 @@ class _Search:
         if key in self.ends:
             return False
         self.tick()
-        for move, after, revived, deleted in macro_moves(columns, True):
-            if move.kind == MARK:
-                left = (real & ~(1 << move.card)) | revived
-                spooks = ((ghosts | 1 << move.card) & ~revived) & ~deleted
-            else:
-                left, spooks = real, ghosts & ~deleted
-            after, left, spooks, marks = settle(after, left, spooks, True)
+        for move, after, revived, deleted in macro_moves(columns, True, self.lone_moves):
+            left, spooks = _cards_after(move, real, ghosts, revived, deleted)
+            after, left, spooks, marks = settle(after, left, spooks, True, self.lone_moves)
             mark = len(self.line)
             self.line.append(move)
             self.line.extend(marks)
@@ -244,6 +239,16 @@ _Candidate = tuple[Columns, int, int]
 _Reached = dict[Columns, "tuple[Columns | None, list[GhostMove], int]"]
 
 
+def _cards_after(move: GhostMove, real: int, ghosts: int, revived: int,
+                 deleted: int) -> tuple[int, int]:
+    """The real cards and the ghosts after a macro move (``ghosts.macro_moves``): a MARK makes
+    its card a ghost, the ghost it revives (or a MOVE restores) is real, the deleted ones go."""
+    if move.kind == MARK:
+        real &= ~(1 << move.card)
+        ghosts |= 1 << move.card
+    return real | revived, ghosts & ~revived & ~deleted
+
+
 def _real_count(candidate: _Candidate) -> int:
     """How many real cards a candidate has left: the fewest look best."""
     return candidate[1].bit_count()
@@ -259,30 +264,33 @@ def _path(reached: _Reached, end: Columns) -> list[GhostMove]:
     return path
 
 
-def solve(position: Position, max_nodes: int | None = None, max_seconds: float | None = None,
-          memory: int = DEFAULT_MEMORY,
+def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = None,
+          max_seconds: float | None = None, memory: int = DEFAULT_MEMORY,
           progress: Callable[[int, float], None] | None = None) -> Solution:
-    """Decide whether the position can be won under the classic rules (the deferred-discard
-    game), within an optional node and time budget and a memory bound (forgetting costs
-    time, never a verdict).  Ctrl-C ends the search UNSETTLED (``interrupted``)."""
+    """Decide whether the position can be won, under the classic rules or (``lone_moves``
+    False) without lone moves, in the deferred-discard game, within an optional node and time
+    budget and a memory bound (forgetting costs time, never a verdict).  Ctrl-C ends the
+    search UNSETTLED (``interrupted``)."""
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _solve(position, max_nodes, max_seconds, memory, progress)
+        return _solve(position, lone_moves, max_nodes, max_seconds, memory, progress)
     finally:
         if collecting:
             gc.enable()
 
 
-def _solve(position: Position, max_nodes: int | None, max_seconds: float | None, memory: int,
+def _solve(position: Position, lone_moves: bool, max_nodes: int | None,
+           max_seconds: float | None, memory: int,
            progress: Callable[[int, float], None] | None) -> Solution:
     """``solve``, the garbage collector paused."""
     start = clock.now()
     columns, stock = codes(position)
     deadline = None if max_seconds is None else start + max_seconds
-    search = _Search(stock, max_nodes, deadline, memory // BYTES_PER_ENTRY, progress, start)
+    search = _Search(stock, lone_moves, max_nodes, deadline, memory // BYTES_PER_ENTRY,
+                     progress, start)
     real = card_bits(columns + stock)
-    settled, real, ghosts, marks = settle(columns, real, 0, not stock)
+    settled, real, ghosts, marks = settle(columns, real, 0, not stock, lone_moves)
     try:
         found = search.search(settled, 0, real, ghosts)
     except _OutOfBudget:

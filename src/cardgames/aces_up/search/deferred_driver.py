@@ -78,29 +78,30 @@ def _arrays(columns: Columns, stock: Stock) -> tuple[Any, ...]:
 def _move(code: int) -> GhostMove:
     """The ghost move of a ``kernel.move_code``."""
     return GhostMove(KINDS[code & 3], (code >> 2 & 7) - 1, (code >> 5 & 7) - 1,
-                     (code >> 8 & 127) - 1, (code >> 15 & 127) - 1)
+                     (code >> 8 & 127) - 1, (code >> 15 & 127) - 1, (code >> 22 & 127) - 1)
 
 
-def solve(position: Position, max_nodes: int | None = None, max_seconds: float | None = None,
-          memory: int = DEFAULT_MEMORY,
+def solve(position: Position, lone_moves: bool = True, max_nodes: int | None = None,
+          max_seconds: float | None = None, memory: int = DEFAULT_MEMORY,
           progress: Callable[[int, float], None] | None = None) -> Solution:
     """``deferred.solve`` compiled: the same verdicts, lines and positions counted (while the
     memo forgets nothing).  Ctrl-C ends the solve UNSETTLED, ``interrupted``."""
     start = clock.now()
     try:
-        return _solve(position, max_nodes, max_seconds, memory, progress, start)
+        return _solve(position, lone_moves, max_nodes, max_seconds, memory, progress, start)
     except KeyboardInterrupt:       # before the search began: nothing to stop
         return Solution(Status.UNSETTLED, (), 0, clock.now() - start, NUMBA, True)
 
 
-def _solve(position: Position, max_nodes: int | None, max_seconds: float | None, memory: int,
+def _solve(position: Position, lone_moves: bool, max_nodes: int | None,
+           max_seconds: float | None, memory: int,
            progress: Callable[[int, float], None] | None, start: float) -> Solution:
     """``solve``, from ``start`` on."""
     columns, stock = codes(position)
     if not compiles(stock) or any(len(column) > kernel.LENGTH for column in columns):
-        return deferred.solve(position, max_nodes, max_seconds, memory, progress)
+        return deferred.solve(position, lone_moves, max_nodes, max_seconds, memory, progress)
     real = card_bits(columns + stock)
-    settled, real, ghosts, marks = settle(columns, real, 0, not stock)
+    settled, real, ghosts, marks = settle(columns, real, 0, not stock, lone_moves)
     cols, lens, natural, rank_order, stock_array, incoming = _arrays(settled, stock)
     control = np.zeros(kernel.CONTROL_FIELDS, dtype=np.int64)
     # a budget past 64 bits is no limit, as for the reference (the search cannot reach it)
@@ -115,7 +116,8 @@ def _solve(position: Position, max_nodes: int | None, max_seconds: float | None,
     def run() -> None:
         try:
             answer.append(kernel.solve(cols, lens, real, ghosts, natural, rank_order,
-                                       stock_array, incoming, limit, rows, slots, control))
+                                       stock_array, incoming, lone_moves, limit, rows, slots,
+                                       control))
         except BaseException as error:          # handed to the caller's thread
             answer.append(error)
         finally:
@@ -160,9 +162,10 @@ def _watch(done: threading.Event, control: Any, start: float, max_seconds: float
 
 
 #: Deals both searches settle in a few thousand positions, won and lost (through their
-#: endgames), and one stopped by its node budget: each load checks the compiled search
-#: against ``deferred`` on them.
-SAMPLE = ((4, None), (10, None), (12, None), (1, 3_000))
+#: endgames), under both rule sets (classic: lone moves), and one stopped by its node budget:
+#: each load checks the compiled search against ``deferred`` on them.
+SAMPLE = ((4, True, None), (10, True, None), (12, True, None), (1, True, 3_000),
+          (0, False, None), (2, False, None))
 
 
 def agrees() -> bool:
@@ -177,10 +180,10 @@ def agrees() -> bool:
 
 def _agrees_on_sample() -> bool:
     """True when both searches give the same verdict, line and count on every SAMPLE deal."""
-    for seed, budget in SAMPLE:
+    for seed, lone_moves, budget in SAMPLE:
         position = rules.seeded_position(seed)
-        ours = solve(position, budget)
-        theirs = deferred.solve(position, budget)
+        ours = solve(position, lone_moves, budget)
+        theirs = deferred.solve(position, lone_moves, budget)
         if ours.interrupted or theirs.interrupted:
             raise KeyboardInterrupt     # Ctrl-C while loading: no verdict on the tier
         if (ours.status, ours.line, ours.nodes) != (theirs.status, theirs.line, theirs.nodes):

@@ -45,6 +45,37 @@ the ghosts D2 inserted there: S' makes the same macro move (if m marks e and e i
 S' already, S' makes no move at all) and the result still dominates m's.  A deal adds the same
 cards at the ends of the same columns, which keeps the relation; a won S has only aces for
 real cards (a mark never flags an ace), so S' is won too.  Induction on a winning line of S.
+
+**Without lone moves** (``lone_moves=False``) a ghost under a card would make it movable where
+the plain card is alone, so the game there has two rules more:
+
+* a MOVE needs a *real* card under the moved element in its column (it is a ghost or real);
+* RESTORE: a ghost may be made real again at any time.
+
+The two games still win the same positions.  A plain line maps to a ghost line without ghosts
+(each discard a MARK and its DELETE at once), whose moves have the plain cards beneath them.
+Conversely, convert a winning ghost line as above, a card's last event now being a mark, a
+revival or a restore: a card real at some moment of the ghost line is not discarded by then
+(its last event so far is not a mark), so it lies in the plain column, and every kept move
+has a card under it in the plain game too.  A restored card, in the plain game, was never
+discarded at the mark before it: it stays real there all along.
+
+D1 holds here because of RESTORE (S' restores the flagged cards and is S), D2 as above (an
+added ghost takes no real card away).  Every restore can wait until just before a MOVE that
+has no real card under it, and then one ghost under it is restored, so the search only makes
+restores there (``_moves``, ``GhostMove.restored``).  Proof: follow a winning line L of S from
+S' >= S, keeping S' = S with a set F of its real cards flagged (D1).  A restore of L, or a
+mark of a card of F, is skipped (F gains the restored card, or the higher card the mark would
+revive; the mark's deletions are of ghosts of S' too); any other mark is made as in L; a MOVE
+of L has a real card r under it in S, in F if no real card lies there in S': S' restores r
+just before it, and F loses r; a deal is the same deal.  At the end S' has the real cards of
+S, or fewer, and the aces (never marked) real: S' is won.
+
+What does not carry over is ``_doomed_ghosts``: a ghost that no card needs as a higher card
+may still be restored, to lie under a card that must move (after a move of its own to an
+empty column), so the ghosts are only deleted by the macro moves that need it.  The locked
+test and lazy deletion keep their proofs (a restore only adds a real card, and is made with
+the move it serves).
 """
 
 from __future__ import annotations
@@ -70,13 +101,15 @@ MARK, MOVE, DEALT = "mark", "move", "deal"
 
 class GhostMove(NamedTuple):
     """A move of the ghost game: a MARK of ``card`` (in ``source``) beaten by ``higher`` (in
-    ``target``), a MOVE of ``card`` from ``source`` to ``target``, or a DEALT (a deal)."""
+    ``target``), a MOVE of ``card`` from ``source`` to ``target`` (without lone moves, first
+    restoring the ghost ``restored`` under it when no real card lies there), or a DEALT."""
 
     kind: str
     source: int = -1
     target: int = -1
     card: int = -1
     higher: int = -1
+    restored: int = -1
 
 
 DEAL_MOVE = GhostMove(DEALT)
@@ -174,10 +207,11 @@ def _doomed_ghosts(columns: Sequence[Column], real: int, ghosts: int, endgame: b
     return doomed
 
 
-def settle(columns: Sequence[Column], real: int, ghosts: int,
-           endgame: bool) -> tuple[Columns, int, int, list[GhostMove]]:
+def settle(columns: Sequence[Column], real: int, ghosts: int, endgame: bool,
+           lone_moves: bool = True) -> tuple[Columns, int, int, list[GhostMove]]:
     """Make the forced steps until none is left: delete the doomed ghosts
-    (``_doomed_ghosts``) and mark every real bottom card beaten by a real bottom card.
+    (``_doomed_ghosts``; under the classic rules only, see the module) and mark every real
+    bottom card beaten by a real bottom card.
 
     (The columns, the real cards of tableau and stock, the ghosts, the marks made.)  A mark of
     a real bottom e beaten by a real bottom h only flags e (h is real already, nothing is
@@ -187,7 +221,7 @@ def settle(columns: Sequence[Column], real: int, ghosts: int,
     cols = list(columns)
     marks: list[GhostMove] = []
     while True:
-        doomed = _doomed_ghosts(cols, real, ghosts, endgame)
+        doomed = _doomed_ghosts(cols, real, ghosts, endgame) if lone_moves else 0
         if doomed:
             ghosts &= ~doomed
             cols = [tuple(e for e in column if not (e & GHOST and doomed >> (e & CARD) & 1))
@@ -216,7 +250,8 @@ def settle(columns: Sequence[Column], real: int, ghosts: int,
 
 # --- the macro moves ----------------------------------------------------------------------
 
-def macro_moves(columns: Columns, endgame: bool) -> Iterator[tuple[GhostMove, Columns, int, int]]:
+def macro_moves(columns: Columns, endgame: bool,
+                lone_moves: bool = True) -> Iterator[tuple[GhostMove, Columns, int, int]]:
     """The moves worth making in a settled position, each with the deletions it needs just
     before it: (the move, the columns after it, the ghost it made real, the ghosts it
     deleted; bit sets; a MARK also makes its card a ghost).
@@ -230,6 +265,8 @@ def macro_moves(columns: Columns, endgame: bool) -> Iterator[tuple[GhostMove, Co
       0 (x would hold nothing then: the result is the position before, x and y exchanged,
       with fewer ghosts: dominated), and one literally empty target stands for all the
       targets (a target holding ghosts only gives a dominated position, columns exchanged).
+      Without lone moves a real card must lie under the element; when only ghosts do, there
+      is one move for each of them, restored (see the module).
     * MARK: the first real card e of x's exposed run, not an ace, its trailing ghosts deleted,
       beaten by an element h of the exposed run of another column, the ghosts after h deleted
       and h made real.  If a real bottom card of e's suit beats e, only the mark by the highest
@@ -242,12 +279,12 @@ def macro_moves(columns: Columns, endgame: bool) -> Iterator[tuple[GhostMove, Co
         empty = [y for y in targets if not columns[y]]
         if empty:
             targets = empty[:1]
-    yield from _moves(columns, starts, targets, endgame)
+    yield from _moves(columns, starts, targets, endgame, lone_moves)
     yield from _marks(columns, starts)
 
 
-def _moves(columns: Columns, starts: list[int], targets: list[int],
-           endgame: bool) -> Iterator[tuple[GhostMove, Columns, int, int]]:
+def _moves(columns: Columns, starts: list[int], targets: list[int], endgame: bool,
+           lone_moves: bool) -> Iterator[tuple[GhostMove, Columns, int, int]]:
     """The MOVE macros of ``macro_moves``."""
     for x in range(COLUMNS):
         column = columns[x]
@@ -256,13 +293,30 @@ def _moves(columns: Columns, starts: list[int], targets: list[int],
         for i in range(max(starts[x], 1 if endgame else 0), len(column)):
             element = column[i]
             gone_here = _ghost_bits(column[i + 1:])
-            for y in targets:
-                if y != x:
-                    after = list(columns)
-                    after[x] = column[:i]
-                    after[y] = (element,)
-                    yield (GhostMove(MOVE, x, y, element & CARD), tuple(after), 0,
-                           gone_here | _ghost_bits(columns[y]))
+            for j in _bases(column, i, lone_moves):
+                left = column[:i] if j < 0 else \
+                    column[:j] + (column[j] & CARD,) + column[j + 1:i]
+                for y in targets:
+                    if y != x:
+                        after = list(columns)
+                        after[x] = left
+                        after[y] = (element,)
+                        restored = -1 if j < 0 else column[j] & CARD
+                        yield (GhostMove(MOVE, x, y, element & CARD, restored=restored),
+                               tuple(after), _ghost_bits(column[j:j + 1]) if j >= 0 else 0,
+                               gone_here | _ghost_bits(columns[y]))
+
+
+def _bases(column: Column, i: int, lone_moves: bool) -> range | tuple[int, ...]:
+    """The ghosts to restore before a move of element i of the column (their indices), -1
+    for none: none under the classic rules, or when a real card lies under it; else each of
+    the ghosts under it (none when nothing lies under it: the move is not made)."""
+    if lone_moves:
+        return (-1,)
+    for j in range(i):
+        if not column[j] & GHOST:
+            return (-1,)
+    return range(i)
 
 
 def _marks(columns: Columns, starts: list[int]) -> Iterator[tuple[GhostMove, Columns, int, int]]:
@@ -305,13 +359,15 @@ def _marks(columns: Columns, starts: list[int]) -> Iterator[tuple[GhostMove, Col
 
 def plain_line(moves: Sequence[GhostMove]) -> list[Command]:
     """The rules' commands of a winning ghost line (see the module's proof): each card whose
-    last event is a mark is discarded at that mark; marks of other cards, and moves of cards
-    already discarded, are left out."""
+    last event is a mark (not a revival or a restore) is discarded at that mark; marks of
+    other cards, and moves of cards already discarded, are left out."""
     discarded_at: dict[int, int] = {}
     for t, move in enumerate(moves):
         if move.kind == MARK:
             discarded_at[move.card] = t
             discarded_at.pop(move.higher, None)
+        elif move.kind == MOVE:
+            discarded_at.pop(move.restored, None)
     line: list[Command] = []
     for t, move in enumerate(moves):
         if move.kind == DEALT:
