@@ -26,6 +26,10 @@ FOLLOW_UPS = {439: "aces_up_classic_deferred_positions_seed_439.log",
               762: "aces_up_classic_deferred_positions_seed_762.log"}
 #: The plain search's runs of the same seeds: by positions (25 million), by seconds (10).
 PLAIN_CLASSIC = ("aces_up_classic_positions_seeds_0-999.log", "aces_up_classic_seeds_0-999.log")
+#: The same for the rules without lone moves: the deferred run, its follow-ups, the plain run.
+NO_LONE = "aces_up_no_lone_moves_deferred_positions_seeds_0-999.log"
+NO_LONE_FOLLOW_UPS = {542: "aces_up_no_lone_moves_deferred_positions_seed_542.log"}
+PLAIN_NO_LONE = "aces_up_no_lone_moves_positions_seeds_0-999.log"
 
 
 def counts(results):
@@ -74,35 +78,51 @@ def readme_text():
     return " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
 
 
-@pytest.fixture(scope="module")
-def classic():
-    """The classic run's header and deals, and its deals with each unsettled one's verdict
+def followed_up(log, follow_ups, name):
+    """A deferred run's header and deals, and its deals with each unsettled one's verdict
     taken from its follow-up run (its budget larger, its rules and search the same)."""
-    header, results = read(DEFERRED)
+    header, results = read(log)
     assert [r[0] for r in results] == list(range(1000))
-    assert header.startswith("classic rules, budget ") and "deferred-discard search" in header
+    assert header.startswith(f"{name}, budget ") and "deferred-discard search" in header
     by_seed = {r[0]: r for r in results}
-    assert set(FOLLOW_UPS) <= set(open_seeds(results))
-    for seed, log in FOLLOW_UPS.items():
-        later, (deal,) = read(log)
-        assert deal[0] == seed and later.startswith("classic rules, budget ")
+    assert set(follow_ups) <= set(open_seeds(results))
+    for seed, later_log in follow_ups.items():
+        later, (deal,) = read(later_log)
+        assert deal[0] == seed and later.startswith(f"{name}, budget ")
         assert "deferred-discard search, tier numba" in later and budget(later) > budget(header)
         by_seed[seed] = deal
     return header, results, list(by_seed.values())
 
 
-def test_the_readme_table_rows_are_the_summaries_of_their_logs(classic):
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+@pytest.fixture(scope="module")
+def classic():
+    """The classic run (``followed_up``)."""
+    return followed_up(DEFERRED, FOLLOW_UPS, "classic rules")
+
+
+@pytest.fixture(scope="module")
+def no_lone():
+    """The run without lone moves (``followed_up``)."""
+    return followed_up(NO_LONE, NO_LONE_FOLLOW_UPS, "no lone moves")
+
+
+def deferred_row(rules, run, follow_ups):
+    """The start of a deferred run's row in the README's table, and the deals it counts."""
     by_budget: dict[int, list[int]] = {}
-    for seed, log in FOLLOW_UPS.items():
+    for seed, log in follow_ups.items():
         by_budget.setdefault(budget(read(log)[0]), []).append(seed)
-    rows = [(f"| ours (a lone card may move) | deferred-discard, {budget(classic[0]):,} positions"
-             + "".join(f"; {seeds_text(seeds)}: {more:,}"
-                       for more, seeds in sorted(by_budget.items())) + " |", classic[2])]
+    return (f"| {rules} | deferred-discard, {budget(run[0]):,} positions"
+            + "".join(f"; {seeds_text(seeds)}: {more:,}"
+                      for more, seeds in sorted(by_budget.items())) + " |", run[2])
+
+
+def test_the_readme_table_rows_are_the_summaries_of_their_logs(classic, no_lone):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = [deferred_row("ours (a lone card may move)", classic, FOLLOW_UPS),
+            deferred_row("`--no-lone-moves`", no_lone, NO_LONE_FOLLOW_UPS)]
     for rules, log, name in [
             ("ours (a lone card may move)", PLAIN_CLASSIC[0], "classic rules"),
-            ("`--no-lone-moves`", "aces_up_no_lone_moves_positions_seeds_0-999.log",
-             "no lone moves")]:
+            ("`--no-lone-moves`", PLAIN_NO_LONE, "no lone moves")]:
         header, results = read(log)
         assert header.startswith(f"{name}, budget 25,000,000 game positions per deal,")
         assert odds.parse_header(header).relaxed                 # made by the plain search
@@ -273,3 +293,30 @@ def test_the_readme_pairs_of_players_are_those_of_their_logs(player, other, text
     p = pairing[-1].split("two-sided): p ")[1]
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     assert text.format(alone=f"{alone:,}", other_alone=f"{other_alone:,}", p=p) in readme
+
+
+def test_the_readme_text_quotes_the_run_without_lone_moves(no_lone):
+    header, results, settled = no_lone
+    won, lost, _ = counts(results)                  # the run's own, before its follow-ups
+    text = readme_text()
+    processes = int(re.search(r"(\d+) processes$", header)[1])
+    minutes = sum(r[2] for r in results) / processes / 60
+    assert (f"Without lone moves the deferred search ({budget(header) // 10**6} million "
+            f"positions a deal, {memory(header) // 1024} GiB for each of {processes} processes, "
+            f"{minutes:.0f} minutes for the thousand) finds {won} of the deals winnable and "
+            f"proves {lost} lost") in text
+    for seed in open_seeds(results):
+        later, ((_, status, seconds_taken, positions),) = read(NO_LONE_FOLLOW_UPS[seed])
+        assert (f"seed {seed}, the one it leaves open, is {status.lower()} after "
+                f"{positions / 1e6:,.0f} million positions in {seconds_taken / 60:.0f} minutes "
+                f"(`--memory {memory(later)}`)") in text
+    assert counts(settled)[2] == 0
+    assert f"so the winnable share without lone moves is {share_text(settled)}" in text
+    plain = {r[0]: r[1] for r in read(PLAIN_NO_LONE)[1]}
+    deferred = {r[0]: r[1] for r in settled}
+    assert all(deferred[seed] == status for seed, status in plain.items()
+               if status != "UNSETTLED")
+    opened = [deferred[seed] for seed, status in plain.items() if status == "UNSETTLED"]
+    assert (f"the same verdict as the plain search on every deal that one settled, and a "
+            f"verdict on each of the {len(opened)} it left open ({opened.count('LOST')} lost, "
+            f"{opened.count('WINNABLE')} winnable)") in text
