@@ -26,13 +26,14 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 SRC = os.path.join(HERE, "..", "src")
 #: name: (seed, lone moves, node budget or None for a settled solve, search: the plain one
-#: of ``compiled_driver``, which the classic rules ran before the deferred-discard one of
-#: ``deferred_driver``, and which --no-lone-moves runs).
+#: of ``compiled_driver``, which both rule sets ran before the deferred-discard one of
+#: ``deferred_driver``).
 CASES = {"seed 3, classic, budget": (3, True, "nodes", "plain"),
          "seed 6, classic, budget": (6, True, "nodes", "plain"),
          "seed 6, no lone moves (settled)": (6, False, None, "plain"),
          "seed 3, classic, deferred (settled)": (3, True, None, "deferred"),
-         "seed 6, classic, deferred (settled)": (6, True, None, "deferred")}
+         "seed 6, classic, deferred (settled)": (6, True, None, "deferred"),
+         "seed 6, no lone moves, deferred (settled)": (6, False, None, "deferred")}
 
 
 def worker(nodes: int) -> dict[str, tuple[str, int, float, float]]:
@@ -47,7 +48,7 @@ def worker(nodes: int) -> dict[str, tuple[str, int, float, float]]:
     for name, (seed, lone_moves, budget, search) in CASES.items():
         began = time.process_time()
         if search == "deferred":
-            solution = deferred_driver.solve(rules.seeded_position(seed))
+            solution = deferred_driver.solve(rules.seeded_position(seed), lone_moves)
         else:
             solution = compiled_driver.solve(rules.seeded_position(seed), lone_moves,
                                              max_nodes=nodes if budget else None)

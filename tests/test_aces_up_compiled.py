@@ -137,17 +137,6 @@ def test_a_budget_that_fits_exactly_twice_the_table_is_not_a_crash():
     assert found.status is Status.LOST
 
 
-def test_ctrl_c_while_the_compiled_search_loads_says_nothing_about_the_tier(monkeypatch):
-    def interrupted(*args):
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(compiled_driver.kernel, "run", interrupted)
-    monkeypatch.setattr(search, "_COMPILED", None)
-    with pytest.raises(KeyboardInterrupt):
-        search.compiled_available()
-    assert search._COMPILED is None                         # asked again next time
-
-
 def test_the_load_check_recompiles_every_function_compiled_on_its_own():
     # an inlined function is compiled into its callers; any other may be stale on disk
     apart = {function for function in vars(kernel).values()

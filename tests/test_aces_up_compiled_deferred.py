@@ -149,6 +149,17 @@ def test_progress_is_reported_with_the_positions_counted():
     assert 0 < seen[-1][0] <= found.nodes
 
 
+def test_ctrl_c_while_the_compiled_search_loads_says_nothing_about_the_tier(monkeypatch):
+    def interrupted(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(deferred_driver.kernel, "solve", interrupted)
+    monkeypatch.setattr(search, "_COMPILED", None)
+    with pytest.raises(KeyboardInterrupt):
+        search.compiled_available()
+    assert search._COMPILED is None                         # asked again next time
+
+
 def test_the_load_check_recompiles_every_function_of_the_kernel():
     from numba.core.dispatcher import Dispatcher
 
