@@ -1109,8 +1109,9 @@ def solve(cols: Any, lens: Any, real: int, ghosts: int, natural: Any, rank_order
 #: Every function here, callees before their callers (the order to recompile them in: a
 #: caller links its callees' code when it is compiled).
 COMPILED = (popcount, lowest_card, ghost_bits, move_code, card_set, key, layout_of, card_index,
-            packed, end_key, decode, exposed, ghost_only, doomed_ghosts, settle, real_under,
-            macro_moves, copy_columns, apply, cards_after, is_won, needs, locked_and_lost, tick, first_slot, place,
-            reindexed, remember, memo_known, memo_add, ends_known, doubled_table,
-            doubled, row_key, set_entry, dominated, level, path, sort_candidates, next_deal,
-            record, end_frames, deeper, endgame, search, solve)
+            packed, end_key, decode, exposed, ghost_only, doomed_ghosts, settle,
+            real_under, macro_moves, copy_columns, apply, cards_after, is_won, needs,
+            locked_and_lost, tick, first_slot, place, reindexed, remember, memo_known,
+            memo_add, ends_known, doubled_table, doubled, row_key, set_entry, dominated,
+            level, path, sort_candidates, next_deal, record, end_frames, deeper,
+            endgame, search, solve)

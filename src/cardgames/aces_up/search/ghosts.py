@@ -294,16 +294,17 @@ def _moves(columns: Columns, starts: list[int], targets: list[int], endgame: boo
             element = column[i]
             gone_here = _ghost_bits(column[i + 1:])
             for j in _bases(column, i, lone_moves):
-                left = column[:i] if j < 0 else \
-                    column[:j] + (column[j] & CARD,) + column[j + 1:i]
+                left, restored = column[:i], -1
+                if j >= 0:
+                    restored = column[j] & CARD
+                    left = column[:j] + (restored,) + column[j + 1:i]
                 for y in targets:
                     if y != x:
                         after = list(columns)
                         after[x] = left
                         after[y] = (element,)
-                        restored = -1 if j < 0 else column[j] & CARD
                         yield (GhostMove(MOVE, x, y, element & CARD, restored=restored),
-                               tuple(after), _ghost_bits(column[j:j + 1]) if j >= 0 else 0,
+                               tuple(after), 1 << restored if j >= 0 else 0,
                                gone_here | _ghost_bits(columns[y]))
 
 
