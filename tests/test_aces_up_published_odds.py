@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from cardgames.aces_up import odds
+from cardgames.aces_up.search import DEFAULT_MEMORY
 from cardgames.aces_up.odds.summary import paired_lines
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -184,6 +185,33 @@ def test_the_readme_quotes_the_follow_up_runs(classic):
                 ) in text
     everything = "So every one of the thousand deals is settled:"
     assert (everything in text) == (not open_seeds(classic[2]))
+
+
+#: Seed 439 run again within the default memory, the bound the README says it needs more than.
+WITHIN_DEFAULT_MEMORY = "aces_up_classic_deferred_positions_seed_439_memory_1024.log"
+
+
+def test_the_readme_quotes_seed_439_within_the_default_memory(classic):
+    header, ((seed, status, seconds_taken, positions),) = read(WITHIN_DEFAULT_MEMORY)
+    assert seed == 439 and header.startswith("classic rules, budget ")
+    assert "deferred-discard search, tier numba" in header
+    assert memory(header) << 20 == DEFAULT_MEMORY
+    _, ((_, bigger_status, _, bigger_positions),) = read(FOLLOW_UPS[439])
+    assert budget(header) == budget(read(FOLLOW_UPS[439])[0])
+    assert bigger_status == "LOST" and status == "UNSETTLED" and positions > bigger_positions
+    entry = int(re.search(r"the packed table of (\d+) bytes an entry", readme_text())[1])
+    held = (DEFAULT_MEMORY // entry) / 1e6
+    assert (f"Within the default `--memory {memory(header)}`, which holds {held:.0f} million, "
+            f"seed 439 stays unsettled after {budget(header) // 10**6} million positions in "
+            f"{seconds_taken / 60:.0f} minutes") in readme_text()
+    assert WITHIN_DEFAULT_MEMORY.endswith(f"_memory_{memory(header)}.log")
+
+
+def test_the_packed_table_is_as_large_an_entry_as_the_readme_says():
+    pytest.importorskip("numba")
+    from cardgames.aces_up.search import deferred_driver
+    entry = int(re.search(r"the packed table of (\d+) bytes an entry", readme_text())[1])
+    assert deferred_driver.BYTES_PER_ENTRY == entry
 
 
 def test_the_deferred_search_settles_every_deal_the_plain_one_did_and_agrees(classic):

@@ -70,10 +70,13 @@ def test_endgames_are_won_exactly_when_the_plain_game_wins_them(lone_moves, posi
 @given(mid_game_positions(most=40, seed_values=st.integers(0, 60)))
 @examples(12, deadline=None)
 def test_positions_from_the_middle_of_deals_get_the_reference_verdict(lone_moves, position):
-    """Where both searches settle within a small budget, they agree (both are exact)."""
+    """Where both searches settle within a small budget, they agree (both are exact). Where
+    ours does not, there is nothing to compare, and the reference is not asked."""
     ours = deferred.solve(position, lone_moves, max_nodes=20_000)
+    if ours.status is Status.UNSETTLED:
+        return
     theirs = reference.solve(position, lone_moves, max_nodes=200_000)
-    if Status.UNSETTLED not in (ours.status, theirs.status):
+    if theirs.status is not Status.UNSETTLED:
         assert ours.status is theirs.status
     if ours.status is Status.WINNABLE:
         assert wins(position, ours.line, lone_moves)
