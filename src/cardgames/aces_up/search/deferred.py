@@ -25,6 +25,8 @@ position dealt from: the deeper search would have found the win.
 With the stock empty the search is a depth-first search on positions whose columns are sorted
 (``pruning.endgame_key``); it cannot cycle (a cycle deletes no ghost, so fills no empty
 column and moves no card; its marks alone would have to revive the lowest card it marks).
+Without lone moves the same holds: a restore comes only with a MOVE (``ghosts``), which a
+cycle holds none of, so a cycle still consists of marks alone.
 
 The locked test (``pruning.locked_and_lost``) reads a ghost position as the position of its
 real cards with every ghost counted among the cards that may beat: a ghost never blocks (it can
