@@ -1,13 +1,15 @@
 """Speed of the compiled Aces Up searches: positions a second, and the time of a first compile.
 
-Each case is one solve of ``compiled_driver.solve`` (the ``jit`` extra); its speed is the
-positions it counted over the processor time it took (on a machine shared with other work,
+Each case is one solve of ``deferred_driver.solve``, the deferred-discard search the solver
+runs, or of ``compiled_driver.solve``, the plain search it ran before (both the ``jit``
+extra); its speed is the positions it counted over the processor time it took (on a machine shared with other work,
 steadier than the time on the clock, which is shown too).  Every round runs in a fresh
 process, after a warm-up solve that loads the compiled code, and the median of the rounds is
 shown.  ``--against SRC`` times another checkout's ``src`` in the same run, round by round in
 turn with this one (so a busy machine slows both alike), and shows the ratio.  Last, the
-processor time of a first solve with an empty Numba cache (compiling), against one with the
-cache filled (loading only).
+processor time of a first solve by the solver (``search.solve``: the compiled search loaded
+and checked against the reference) with an empty Numba cache (compiling), against one with
+the cache filled (loading only).
 
     python3 benchmarks/bench_aces_up_compiled.py [--rounds R] [--nodes N] [--against SRC]
 """
@@ -58,11 +60,12 @@ def worker(nodes: int) -> dict[str, tuple[str, int, float, float]]:
 
 
 def first_solve(src: str, cache: str) -> float:
-    """Processor seconds for a fresh process to import the compiled driver and solve seed 0."""
+    """Processor seconds for a fresh process to solve seed 0 with the solver's compiled
+    search (loaded, or compiled, and checked at load, as a user's first solve does)."""
     code = ("import time; "
             "from cardgames.aces_up import rules; "
-            "from cardgames.aces_up.search import compiled_driver; "
-            "compiled_driver.solve(rules.seeded_position(0)); print(time.process_time())")
+            "from cardgames.aces_up.search import solve; "
+            "solve(rules.seeded_position(0), tier='numba'); print(time.process_time())")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                           env={**os.environ, "PYTHONPATH": src, "NUMBA_CACHE_DIR": cache})
     return float(done.stdout)
@@ -96,7 +99,7 @@ def main() -> int:
         for label, src in sources.items():
             for name, (status, positions, cpu, seconds) in round_of(src, args.nodes).items():
                 speeds[label][name].append(positions / cpu)
-                print(f"round {r + 1} {label:7} {name:36} {status:13} {positions:>12,} "
+                print(f"round {r + 1} {label:7} {name:41} {status:13} {positions:>12,} "
                       f"{cpu:6.2f} s {positions / cpu / 1e6:6.3f} M/s (clock {seconds:6.2f} s)",
                       flush=True)
     for name in CASES:
@@ -104,7 +107,7 @@ def main() -> int:
         line = "  ".join(f"{label} {speed / 1e6:.3f} M/s" for label, speed in medians.items())
         if args.against:
             line += f"  ratio {medians['this'] / medians['against']:.3f}"
-        print(f"median {name:36} {line}")
+        print(f"median {name:41} {line}")
     for label, src in sources.items():
         with tempfile.TemporaryDirectory() as cache:
             compiling = first_solve(src, cache)

@@ -68,7 +68,8 @@ from cardgames.aces_up.search.pruning import LockFacts, card_bits, incoming_card
 
 __all__ = ["solve", "BYTES_PER_ENTRY"]
 
-#: The memory the search takes per position it remembers (bytes; see ``reference``).
+#: The memory the search takes per position it remembers (bytes; see ``reference``).  The
+#: levels' maps are not counted: a few hundred positions at most (``compiled_deferred``).
 BYTES_PER_ENTRY = 600
 #: How often (in positions counted) the search looks at its clock and memory.
 CHECK_EVERY = 1024
