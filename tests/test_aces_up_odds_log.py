@@ -3,6 +3,7 @@ stopped, and the logs refused (another run's, another tier's or memory's, one be
 one that cannot be read or written), through ``cardgames aces-up --odds``."""
 
 import errno
+import re
 import gzip
 import os
 from pathlib import Path
@@ -385,3 +386,58 @@ def test_a_log_compared_with_is_read_and_checked_for_its_kind_rules_and_seeds(tm
     for argv, message in refusals:
         with pytest.raises(odds.LogError, match=message):
             odds.compared_log(*argv)
+
+
+#: Seeds 10..12 at a budget of 300 positions: 12 is won, 10 and 11 stay open (they need 324
+#: and 3,454 positions); at ``ODDS_BUDGET`` all three settle.
+FEW_SEEDS, FEW_POSITIONS = "10:13", ("--positions", "300")
+
+
+def test_a_run_searches_only_the_deals_another_run_left_unsettled(capsys, tmp_path):
+    small, large = tmp_path / "small.log", tmp_path / "large.log"
+    status, _, _ = run_odds(capsys, "--seeds", FEW_SEEDS, *FEW_POSITIONS, "--log", str(small))
+    assert status == 0
+    open_seeds = sorted(odds.parse_line(line).seed for line in lines_of(small)
+                        if " UNSETTLED " in line)
+    assert open_seeds == [10, 11]
+    status, out, err = run_odds(capsys, "--seeds", FEW_SEEDS, *ODDS_BUDGET, "--settled-in",
+                                str(small), "--log", str(large))
+    assert status == 0 and "Traceback" not in err
+    searched = [odds.parse_line(line) for line in lines_of(large)]
+    assert sorted(deal.seed for deal in searched) == open_seeds      # only those searched
+    assert "# classic rules, budget 30,000 game positions" in large.read_text()
+    direct = run_odds(capsys, "--seeds", FEW_SEEDS, *ODDS_BUDGET)[1]
+    assert out.splitlines()[:5] == direct.splitlines()[:5]           # the same verdicts
+    assert out.splitlines()[-1] == f"1 of these deals was settled by the run of {small} and " \
+        "taken from it"
+    before = large.read_text()
+    again = run_odds(capsys, "--seeds", FEW_SEEDS, *ODDS_BUDGET, "--settled-in", str(small),
+                     "--log", str(large))
+    assert again[:2] == (0, out) and large.read_text() == before    # nothing left to search
+
+
+def test_deals_settled_elsewhere_are_taken_only_from_a_solvers_log_of_the_rules(
+        capsys, tmp_path, played_logs):
+    small = tmp_path / "small.log"
+    run_odds(capsys, "--seeds", FEW_SEEDS, *FEW_POSITIONS, "--log", str(small))
+    before = small.read_text()
+    refusals = [
+        (["--no-lone-moves", "--settled-in", str(small)], "a log of other rules"),
+        (["--settled-in", str(played_logs["turn"][2])], "not a log of the odds with the stock "
+         "known"),
+        (["--settled-in", str(tmp_path / "missing.log")], "cannot read --settled-in .*: no "
+         "such file"),
+    ]
+    for argv, message in refusals:
+        status, out, err = run_odds(capsys, "--seeds", FEW_SEEDS, *ODDS_BUDGET, *argv)
+        assert (status, out) == (2, "") and len(err.splitlines()) == 1, err
+        assert re.search(message, err), err
+    with pytest.raises(SystemExit) as stop:
+        main(["aces-up", "--odds", "--seeds", FEW_SEEDS, "--player", "turn", "--settled-in",
+              str(small)])
+    assert stop.value.code == 2
+    assert "--settled-in: only without --player" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["aces-up", "--settled-in", str(small)])
+    assert "--settled-in: only with --odds" in capsys.readouterr().err
+    assert small.read_text() == before

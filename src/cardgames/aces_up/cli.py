@@ -10,9 +10,9 @@ import math
 import os
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 from cardgames.aces_up import odds
 from cardgames.aces_up.course.program import main
@@ -30,6 +30,9 @@ from cardgames.simulate import worker_processes
 from cardgames.status_line import StatusLine
 from cardgames.streams import OUT_OF_MEMORY_STATUS, failure, failure_status
 from cardgames.tiers import AUTO, STDLIB, TierError, requested
+
+#: What a log read for an option gives (``_read``).
+T = TypeVar("T")
 
 
 def _budget(text: str) -> float:
@@ -128,6 +131,7 @@ def _odds(args: argparse.Namespace) -> int:
                    args.player)
     seeds: range = args.seeds
     log, deals, todo, first = None, [], 0, 0
+    taken: dict[int, Deal] = {}
     against: Compared | None = None
     paired: Compared | None = None
     try:
@@ -136,12 +140,13 @@ def _odds(args: argparse.Namespace) -> int:
         if args.log is not None:
             log = odds.Log(args.log)
         logged = {deal.seed: deal for deal in log.deals_of(run)} if log else {}
-        deals = [deal for seed, deal in logged.items() if seed in seeds]
+        taken = _settled_in(args.settled_in, run, seeds, logged)
+        deals = [deal for seed, deal in logged.items() if seed in seeds] + list(taken.values())
         first = len(deals)
         todo = seeds.stop - seeds.start - first         # len() stops at 2**63
         if todo:
-            _solve_all((seed for seed in seeds if seed not in logged), todo, run, args,
-                       deals, log)
+            _solve_all((seed for seed in seeds if seed not in logged and seed not in taken),
+                       todo, run, args, deals, log)
     except odds.LogError as error:
         return _fail(str(error))
     except _CannotRun as error:
@@ -157,8 +162,34 @@ def _odds(args: argparse.Namespace) -> int:
         made = log.header if log is not None else None
         relaxed = made is not None and made.relaxed
         print("\n".join(odds.summary(deals, odds.title(run, seeds), relaxed)))
+        if taken:
+            were = "were" if len(taken) > 1 else "was"
+            print(f"{len(taken):,} of these deals {were} settled by the run of "
+                  f"{args.settled_in} and taken from it")
         return 0
     return _played_report(deals, run, seeds, against, paired)
+
+
+def _settled_in(path: str | None, run: Run, seeds: range,
+                logged: dict[int, Deal]) -> dict[int, Deal]:
+    """The deals of ``seeds`` that the log at ``path`` (``--settled-in``, none without it)
+    settled and the run's own log does not hold, by seed; LogError when it is not a
+    solver's log of the run's rules or cannot be read."""
+    if path is None:
+        return {}
+    settled = _read(path, "--settled-in", lambda: odds.settled_log(path, "--settled-in",
+                                                                    run.lone_moves))
+    return {deal.seed: deal for deal in settled if deal.seed in seeds and deal.seed not in logged}
+
+
+def _read(path: str, option: str, read: Callable[[], T]) -> T:
+    """What ``read`` reads of the log at ``path`` that ``option`` names; LogError (one line)
+    when it cannot be read."""
+    try:
+        return read()
+    except OSError as error:
+        reason = (error.strerror or str(error)).lower()
+        raise odds.LogError(f"cannot read {option} {path}: {reason}") from None
 
 
 def _compared(path: str | None, option: str, run: Run, seeds: range,
@@ -167,11 +198,8 @@ def _compared(path: str | None, option: str, run: Run, seeds: range,
     whole; LogError when it is not a log of the run's rules and seeds or cannot be read."""
     if path is None:
         return None
-    try:
-        header, verdicts = odds.compared_log(path, option, run.lone_moves, played, seeds)
-    except OSError as error:
-        reason = (error.strerror or str(error)).lower()
-        raise odds.LogError(f"cannot read {option} {path}: {reason}") from None
+    header, verdicts = _read(path, option, lambda: odds.compared_log(
+        path, option, run.lone_moves, played, seeds))
     return Compared(path, header.player, verdicts)
 
 
@@ -483,6 +511,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
     parser.add_argument("--delay", type=_delay, default=None, metavar="SECONDS",
                         help="the demo's wait before each move (default 0.4 on a terminal, "
                              "0 on a pipe or a file)")
+    _add_odds_options(parser)
+    parser.set_defaults(func=run, parser=parser)
+    return parser
+
+
+def _add_odds_options(parser: argparse.ArgumentParser) -> None:
+    """Add the group of the odds' options (``--odds`` and those that go with it)."""
     odds = parser.add_argument_group(
         "the odds of winning (--odds)",
         "Solve every deal of a seed range and print how many are winnable, proved\n"
@@ -516,15 +551,18 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
                       help="with --player: FILE is the --log of another player's run of "
                            "at least the same seeds; compare the two players deal by deal "
                            "(McNemar's exact test)")
-    parser.set_defaults(func=run, parser=parser)
-    return parser
+    odds.add_argument("--settled-in", metavar="FILE",
+                      help="without --player: FILE is the --log of another run of the same "
+                           "rules (a smaller budget, say); the deals of --seeds it settled "
+                           "are taken from it, and only the others are searched (and "
+                           "logged); the summary counts them all")
 
 
 def check(args: argparse.Namespace) -> None:
     """Reject option combinations that make no sense (argparse exits with status 2)."""
     odds_only = {"--seeds": args.seeds, "--positions": args.positions, "--jobs": args.jobs,
                  "--scheduler": args.scheduler, "--log": args.log, "--against": args.against,
-                 "--paired-with": args.paired_with}
+                 "--paired-with": args.paired_with, "--settled-in": args.settled_in}
     if not args.odds and any(value is not None for value in odds_only.values()):
         given = [name for name, value in odds_only.items() if value is not None]
         args.parser.error(f"{', '.join(given)}: only with --odds")
@@ -568,6 +606,9 @@ def _check_player(args: argparse.Namespace) -> None:
         if given:
             args.parser.error(f"{', '.join(given)}: a player has no budget (it plays each "
                               "deal to its end, and never searches with the stock known)")
+        if args.settled_in is not None:
+            args.parser.error("--settled-in: only without --player (it takes the deals a "
+                              "solver's run settled)")
     else:
         given = [name for name, value in (("--against", args.against),
                                           ("--paired-with", args.paired_with)) if value]

@@ -12,7 +12,9 @@ The log starts with a header line (``# classic rules, budget ..., tier ..., memo
 ``# classic rules, player NAME, tier ...``), then ``seed STATUS seconds work`` per deal, in
 the order they finish.  A player's run can be compared with the solver's log of the same
 deals (the share of the winnable deals it wins; a win on a deal proved lost would be a bug)
-and with another player's (McNemar's test).  A run that stops (Ctrl-C, a kill, a power
+and with another player's (McNemar's test).  A solver's run can take the deals an earlier
+run settled from its log and search only the others, with a larger budget, say (a settled
+verdict is exact whatever the budget).  A run that stops (Ctrl-C, a kill, a power
 cut) keeps every deal it finished: the same command goes on from there.  This package plays
 no I/O but the log; ``cli`` prints.
 
@@ -34,6 +36,7 @@ from cardgames.aces_up.odds.log import (
     parse_line,
     parse_log,
     read_log,
+    settled_log,
 )
 from cardgames.aces_up.odds.run import (
     PLAYED,
@@ -59,7 +62,7 @@ from cardgames.aces_up.odds.summary import (
 )
 
 __all__ = ["Header", "Log", "LogError", "compared_log", "deal_line", "header", "parse_header",
-           "parse_line", "parse_log", "read_log",
+           "parse_line", "parse_log", "read_log", "settled_log",
            "PLAYED", "RULES", "WON", "Budget", "Deal", "Run", "load_tier", "play_deal",
            "solve_deal", "solved",
            "Compared", "Tally", "lost_wins", "mcnemar_p", "played_summary", "progress_text",

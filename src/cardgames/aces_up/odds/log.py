@@ -23,10 +23,10 @@ import zlib
 from typing import BinaryIO
 
 from cardgames.aces_up.odds.run import PLAYED, RULES, SOLVED, Deal, Run
-from cardgames.aces_up.search import search_name
+from cardgames.aces_up.search import Status, search_name
 
 __all__ = ["LogError", "Header", "header", "parse_header", "parse_line", "deal_line",
-           "parse_log", "read_log", "compared_log", "Log"]
+           "parse_log", "read_log", "compared_log", "settled_log", "Log"]
 
 #: The most bytes of a piece after the last newline taken for a line cut by a stop.
 CUT_PIECE_LIMIT = 200
@@ -194,6 +194,28 @@ def compared_log(path: str, option: str, lone_moves: bool, played: bool,
     compare a player's run with: a log of the same rules, of a player's run when ``played``
     (else of the solver's), holding every seed of ``seeds``.  LogError when it is not such
     a log, OSError when it cannot be read; it is only read."""
+    found, deals = _log_of(path, option, lone_moves, played)
+    verdicts = {deal.seed: deal.status for deal in deals}
+    held = sum(1 for seed in verdicts if seed in seeds)
+    if held < seeds.stop - seeds.start:
+        missing = next(seed for seed in seeds if seed not in verdicts)
+        raise LogError(f"{option} {path}: holds {held:,} of the seeds of --seeds, not seed "
+                       f"{missing} for one: give a log of (at least) the same seeds")
+    return found, verdicts
+
+
+def settled_log(path: str, option: str, lone_moves: bool) -> list[Deal]:
+    """The deals settled (winnable or lost) in the log at ``path``, which ``option`` names: a
+    solver's log of the same rules, of any budget, search or seeds (a settled verdict is
+    exact).  LogError when it is not such a log, OSError when it cannot be read; it is only
+    read."""
+    _, deals = _log_of(path, option, lone_moves, played=False)
+    return [deal for deal in deals if deal.status != Status.UNSETTLED.name]
+
+
+def _log_of(path: str, option: str, lone_moves: bool, played: bool) -> tuple[Header, list[Deal]]:
+    """The header and deals of the log at ``path``, checked to be of the rules and of a
+    player's run when ``played`` (else of the solver's); LogError when not."""
     headers, deals = read_log(path)
     found = parse_header(headers[0]) if headers else None
     kind = "a player's --odds run (with --player)" if played else \
@@ -203,13 +225,7 @@ def compared_log(path: str, option: str, lone_moves: bool, played: bool,
     if not found.identity.startswith(f"{RULES[lone_moves]}, "):
         raise LogError(f"{option} {path}: a log of other rules ({headers[0]}): give a log "
                        f"of {RULES[lone_moves]}")
-    verdicts = {deal.seed: deal.status for deal in deals}
-    held = sum(1 for seed in verdicts if seed in seeds)
-    if held < seeds.stop - seeds.start:
-        missing = next(seed for seed in seeds if seed not in verdicts)
-        raise LogError(f"{option} {path}: holds {held:,} of the seeds of --seeds, not seed "
-                       f"{missing} for one: give a log of (at least) the same seeds")
-    return found, verdicts
+    return found, deals
 
 
 class Log:
