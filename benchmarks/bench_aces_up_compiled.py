@@ -2,10 +2,10 @@
 
 Each case is one solve of ``deferred_driver.solve``, the deferred-discard search the solver
 runs, or of ``compiled_driver.solve``, the plain search it ran before (both the ``jit``
-extra); its speed is the positions it counted over the processor time it took (on a machine shared with other work,
-steadier than the time on the clock, which is shown too).  Every round runs in a fresh
-process, after a warm-up solve that loads the compiled code, and the median of the rounds is
-shown.  ``--against SRC`` times another checkout's ``src`` in the same run, round by round in
+extra); its speed is the positions it counted over the processor time it took (on a
+machine shared with other work, steadier than the time on the clock, which is shown too).
+Every round runs in a fresh process, after a warm-up solve that loads the compiled code, and
+the median of the rounds is shown.  ``--against SRC`` times another checkout's ``src`` in the same run, round by round in
 turn with this one (so a busy machine slows both alike), and shows the ratio.  Last, the
 processor time of a first solve by the solver (``search.solve``: the compiled search loaded
 and checked against the reference) with an empty Numba cache (compiling), against one with

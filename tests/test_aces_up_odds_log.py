@@ -1,11 +1,12 @@
 """Tests of cardgames.aces_up.odds.log: a log one line per deal, a run that goes on where it
 stopped, and the logs refused (another run's, another tier's or memory's, one being written,
-one that cannot be read or written), through ``cardgames aces-up --odds``."""
+one that cannot be read or written), and the deals taken as another run settled them
+(``--settled-in``), through ``cardgames aces-up --odds``."""
 
 import errno
-import re
 import gzip
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -406,32 +407,64 @@ def test_a_run_searches_only_the_deals_another_run_left_unsettled(capsys, tmp_pa
     searched = [odds.parse_line(line) for line in lines_of(large)]
     assert sorted(deal.seed for deal in searched) == open_seeds      # only those searched
     assert "# classic rules, budget 30,000 game positions" in large.read_text()
-    direct = run_odds(capsys, "--seeds", FEW_SEEDS, *ODDS_BUDGET)[1]
-    assert out.splitlines()[:5] == direct.splitlines()[:5]           # the same verdicts
-    assert out.splitlines()[-1] == f"1 of these deals was settled by the run of {small} and " \
-        "taken from it"
+    direct = run_odds(capsys, "--seeds", FEW_SEEDS, *ODDS_BUDGET)[1].splitlines()
+    lines = out.splitlines()
+    assert lines[:5] == direct[:5]                                   # the same verdicts
+    assert lines[5:7] == ["taken from the --settled-in log, as settled there: 1 of these "
+                          "deals", "  (the time and positions below are those of the other 2)"]
+    # the work is that of the deals searched here: the summary of the large log's alone
+    assert lines[7:] == odds.summary(searched, "")[-3:]
+    assert all(len(line) <= 79 for line in lines[1:])
     before = large.read_text()
     again = run_odds(capsys, "--seeds", FEW_SEEDS, *ODDS_BUDGET, "--settled-in", str(small),
                      "--log", str(large))
     assert again[:2] == (0, out) and large.read_text() == before    # nothing left to search
 
 
+def test_only_the_seeds_asked_for_and_not_logged_are_taken(capsys, tmp_path):
+    small, large = tmp_path / "small.log", tmp_path / "large.log"
+    run_odds(capsys, "--seeds", "10:16", "--positions", "2000", "--log", str(small))
+    assert sorted(odds.parse_line(line).seed for line in lines_of(small)
+                  if " UNSETTLED " not in line) == [10, 12, 15]
+    run_odds(capsys, "--seeds", "12:13", *ODDS_BUDGET, "--log", str(large))     # 12 logged
+    status, out, _ = run_odds(capsys, "--seeds", FEW_SEEDS, *ODDS_BUDGET, "--settled-in",
+                              str(small), "--log", str(large))
+    assert status == 0
+    assert sorted(odds.parse_line(line).seed for line in lines_of(large)) == [11, 12]
+    assert out.splitlines()[1:4] == ["  winnable      2  (66.7%)", "  cannot be won 1  (33.3%)",
+                                     "  unsettled     0  (0.0%)"]       # 12 once, 15 not
+    assert "as settled there: 1 of these deals" in out                 # 10 alone
+    everything = tmp_path / "none.log"                      # nothing to search: no log made
+    status, out, _ = run_odds(capsys, "--seeds", "15:16", *ODDS_BUDGET, "--settled-in",
+                              str(small), "--log", str(everything))
+    assert status == 0 and not everything.exists()
+    assert "as settled there: 1 of these deals" in out and "time per deal" not in out
+
+
 def test_deals_settled_elsewhere_are_taken_only_from_a_solvers_log_of_the_rules(
         capsys, tmp_path, played_logs):
-    small = tmp_path / "small.log"
+    small, new = tmp_path / "small.log", tmp_path / "new.log"
     run_odds(capsys, "--seeds", FEW_SEEDS, *FEW_POSITIONS, "--log", str(small))
     before = small.read_text()
+    binary = tmp_path / "binary.log"
+    binary.write_bytes(bytes(range(256)))
     refusals = [
         (["--no-lone-moves", "--settled-in", str(small)], "a log of other rules"),
         (["--settled-in", str(played_logs["turn"][2])], "not a log of the odds with the stock "
          "known"),
         (["--settled-in", str(tmp_path / "missing.log")], "cannot read --settled-in .*: no "
          "such file"),
+        (["--settled-in", str(tmp_path)], "a folder"),
+        (["--settled-in", "/dev/null"], "not a regular file"),
+        (["--settled-in", str(binary)], "not a log of --odds"),
+        (["--settled-in", str(small), "--log", str(small)], "is the run's --log"),
     ]
     for argv, message in refusals:
-        status, out, err = run_odds(capsys, "--seeds", FEW_SEEDS, *ODDS_BUDGET, *argv)
+        status, out, err = run_odds(capsys, "--seeds", FEW_SEEDS, *FEW_POSITIONS, *argv,
+                                    *(["--log", str(new)] if "--log" not in argv else []))
         assert (status, out) == (2, "") and len(err.splitlines()) == 1, err
         assert re.search(message, err), err
+        assert not new.exists()                             # no log made for a refused run
     with pytest.raises(SystemExit) as stop:
         main(["aces-up", "--odds", "--seeds", FEW_SEEDS, "--player", "turn", "--settled-in",
               str(small)])
@@ -441,3 +474,22 @@ def test_deals_settled_elsewhere_are_taken_only_from_a_solvers_log_of_the_rules(
         main(["aces-up", "--settled-in", str(small)])
     assert "--settled-in: only with --odds" in capsys.readouterr().err
     assert small.read_text() == before
+
+
+def test_a_deal_written_just_before_ctrl_c_is_counted_as_kept(capsys, tmp_path, monkeypatch):
+    """Ctrl-C after a line's write and before the run counts it: the message counts what the
+    log keeps, read back from it."""
+    log = tmp_path / "run.log"
+    add = odds.Log.add
+    written = []
+
+    def add_then_interrupt(self, deal):
+        add(self, deal)
+        written.append(deal.seed)
+        if len(written) == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(odds.Log, "add", add_then_interrupt)
+    status, out, err = run_odds(capsys, "--seeds", FEW_SEEDS, *FEW_POSITIONS, "--log", str(log))
+    assert (status, out) == (130, "") and len(lines_of(log)) == 2
+    assert f"interrupted after 2 of 3 deals\n{log} keeps them" in err

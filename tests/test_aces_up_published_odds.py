@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from cardgames.aces_up import odds
-from cardgames.aces_up.search import DEFAULT_MEMORY
 from cardgames.aces_up.odds.summary import paired_lines
+from cardgames.aces_up.search import DEFAULT_MEMORY
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"

@@ -122,8 +122,9 @@ def _solve(args: argparse.Namespace, tier: str | None) -> int:
 
 def _odds(args: argparse.Namespace) -> int:
     """Solve (or with ``--player`` play) the deals of ``--seeds`` that the log does not hold
-    yet, then print the summary of the range.  Exit status 0; 2 for a log that belongs to
-    another run or cannot be opened (the log of the run, or one to compare with); 130 when
+    yet (nor ``--settled-in``'s log settled), then print the summary of the range.  Exit
+    status 0; 2 for a log that belongs to another run or cannot be opened (the log of the
+    run, one to compare with or one to take settled deals from); 130 when
     Ctrl-C stopped the run, 71 when it ran out of memory and 74 when the log could not be
     written (the log keeps every deal finished); 70 when the player won a deal that
     ``--against`` proves lost."""
@@ -137,13 +138,16 @@ def _odds(args: argparse.Namespace) -> int:
     try:
         against = _compared(args.against, "--against", run, seeds, played=False)
         paired = _compared(args.paired_with, "--paired-with", run, seeds, played=True)
-        if args.log is not None:
+        settled = _settled_in(args.settled_in, args.log, run, seeds)
+        # a log is made only to be written to: not when --settled-in settled every seed
+        if args.log is not None and (os.path.exists(args.log)
+                                     or seeds.stop - seeds.start > len(settled)):
             log = odds.Log(args.log)
         logged = {deal.seed: deal for deal in log.deals_of(run)} if log else {}
-        taken = _settled_in(args.settled_in, run, seeds, logged)
-        deals = [deal for seed, deal in logged.items() if seed in seeds] + list(taken.values())
+        taken = {seed: deal for seed, deal in settled.items() if seed not in logged}
+        deals = [deal for seed, deal in logged.items() if seed in seeds]
         first = len(deals)
-        todo = seeds.stop - seeds.start - first         # len() stops at 2**63
+        todo = seeds.stop - seeds.start - first - len(taken)    # len() stops at 2**63
         if todo:
             _solve_all((seed for seed in seeds if seed not in logged and seed not in taken),
                        todo, run, args, deals, log)
@@ -154,32 +158,33 @@ def _odds(args: argparse.Namespace) -> int:
         return error.status
     except (KeyboardInterrupt, MemoryError, BrokenProcessPool, OSError,
             _ClusterLost) as error:
-        return _stopped(error, args.log, len(deals) - first, todo)
+        kept = log.kept() if log is not None else None
+        return _stopped(error, args.log, len(deals) - first if kept is None else kept, todo)
     finally:
         if log is not None:
             log.close()
     if run.player is None:
         made = log.header if log is not None else None
         relaxed = made is not None and made.relaxed
-        print("\n".join(odds.summary(deals, odds.title(run, seeds), relaxed)))
-        if taken:
-            were = "were" if len(taken) > 1 else "was"
-            print(f"{len(taken):,} of these deals {were} settled by the run of "
-                  f"{args.settled_in} and taken from it")
+        print("\n".join(odds.summary(deals + list(taken.values()), odds.title(run, seeds),
+                                      relaxed, len(taken))))
         return 0
     return _played_report(deals, run, seeds, against, paired)
 
 
-def _settled_in(path: str | None, run: Run, seeds: range,
-                logged: dict[int, Deal]) -> dict[int, Deal]:
+def _settled_in(path: str | None, log: str | None, run: Run, seeds: range) -> dict[int, Deal]:
     """The deals of ``seeds`` that the log at ``path`` (``--settled-in``, none without it)
-    settled and the run's own log does not hold, by seed; LogError when it is not a
-    solver's log of the run's rules or cannot be read."""
+    settled, by seed; LogError when it is the run's own ``log``, not a solver's log of the
+    run's rules, or cannot be read."""
     if path is None:
         return {}
+    if log is not None and os.path.exists(log) and os.path.exists(path) \
+            and os.path.samefile(path, log):
+        raise odds.LogError(f"--settled-in {path} is the run's --log: give the log of the "
+                            "earlier run and a new --log for this one")
     settled = _read(path, "--settled-in", lambda: odds.settled_log(path, "--settled-in",
                                                                     run.lone_moves))
-    return {deal.seed: deal for deal in settled if deal.seed in seeds and deal.seed not in logged}
+    return {deal.seed: deal for deal in settled if deal.seed in seeds}
 
 
 def _read(path: str, option: str, read: Callable[[], T]) -> T:

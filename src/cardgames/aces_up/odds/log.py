@@ -216,6 +216,9 @@ def settled_log(path: str, option: str, lone_moves: bool) -> list[Deal]:
 def _log_of(path: str, option: str, lone_moves: bool, played: bool) -> tuple[Header, list[Deal]]:
     """The header and deals of the log at ``path``, checked to be of the rules and of a
     player's run when ``played`` (else of the solver's); LogError when not."""
+    if os.path.exists(path) and not os.path.isfile(path):
+        what = "a folder" if os.path.isdir(path) else "not a regular file"
+        raise LogError(f"{option} {path}: {what}: give the --log of an --odds run")
     headers, deals = read_log(path)
     found = parse_header(headers[0]) if headers else None
     kind = "a player's --odds run (with --player)" if played else \
@@ -313,6 +316,16 @@ class Log:
         data = memoryview(text.encode("ascii"))
         while data:     # a short write (the disk filling up) is followed by the one that fails
             data = data[self.file.write(data) or 0:]
+
+    def kept(self) -> int | None:
+        """How many deals the run added to the file, read back from it (a Ctrl-C may come
+        after a line's write and before the caller counts it); None when it cannot be read."""
+        try:
+            self.file.seek(0)
+            return len(parse_log(_text(self.file.read(), self.path), self.path)[1]) - \
+                len(self.deals)
+        except (OSError, LogError):
+            return None
 
     def close(self) -> None:
         """Close the file (and so release the lock)."""

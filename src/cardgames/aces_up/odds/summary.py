@@ -53,11 +53,14 @@ class Tally:
                 most, wilson_interval(self.won + self.unsettled, self.total)[1])
 
 
-def summary(deals: Sequence[Deal], title: str, relaxed: bool = False) -> list[str]:
+def summary(deals: Sequence[Deal], title: str, relaxed: bool = False,
+            taken: int = 0) -> list[str]:
     """The report of a run, in lines of at most 79 columns (but the title): the verdicts,
     the share winnable (one figure when every deal is settled, else its bounds), the time
     and the work (``relaxed``: the positions count relaxed games too, as the plain search's
-    do, and the line says so)."""
+    do, and the line says so).  The last ``taken`` deals were taken from another run's log
+    (``--settled-in``): they count in the verdicts, not in the time and work, which are this
+    run's, and the report says so."""
     if not deals:
         return [title, "no deals"]
     tally = Tally.of(deals)
@@ -67,6 +70,21 @@ def summary(deals: Sequence[Deal], title: str, relaxed: bool = False) -> list[st
                                            ("cannot be won", tally.lost),
                                            ("unsettled", tally.unsettled))]
     lines += _share_lines(tally)
+    searched = deals[:len(deals) - taken]
+    if taken:
+        lines.append(f"taken from the --settled-in log, as settled there: {taken:,} of "
+                     "these deals")
+    if searched:
+        if taken:
+            lines.append(f"  (the time and positions below are those of the other "
+                         f"{len(searched):,})")
+        lines += _work_lines(searched, relaxed)
+    return lines
+
+
+def _work_lines(deals: Sequence[Deal], relaxed: bool) -> list[str]:
+    """The summary's lines on the time and the positions of the deals searched."""
+    lines: list[str] = []
     seconds = [deal.seconds for deal in deals]
     positions = [deal.positions for deal in deals]
     rate = sum(positions) / max(sum(seconds), 1e-9)
