@@ -28,7 +28,7 @@ here                           mirrors
                                ``cards_after`` ``deferred._cards_after``
 ``exposed``, ``ghost_only``    ``ghosts.exposed``, ``ghosts._ghost_only``
 ``locked_and_lost``            ``pruning.locked_and_lost`` on ``ghosts.real_columns``
-``needs``                      ``pruning.needs``
+``needs_met``                  ``pruning.needs``, met by the cards outside a column
 ``is_won``                     ``model.won`` on ``ghosts.real_columns``
 =============================  ===================================================
 
@@ -189,13 +189,15 @@ def layout_of(exact: Any) -> Any:
 
 
 @compiled
-def end_key(cols: Any, lens: Any, ghosts: int) -> Any:
+def end_key(cols: Any, lens: Any, ghosts: int, pairs: Any) -> Any:
     """The key of an endgame position up to the order of its columns (``endgame``'s
     ``tuple(sorted(columns))``): the (first card, set) pairs sorted, as the row of ``ends``
-    that names them (``packed``, the sorted firsts and END_TAG its head), then the ghosts."""
-    firsts = np.zeros(COLUMNS, dtype=np.int64)
-    sets = np.zeros(COLUMNS, dtype=np.int64)
+    that names them (``packed``, the sorted firsts and END_TAG its head), then the ghosts.
+    ``pairs`` is room for the pairs (two rows of COLUMNS), the caller's, kept from one call
+    to the next."""
+    firsts, sets = pairs[0], pairs[1]
     for x in range(COLUMNS):
+        firsts[x] = 0
         if lens[x]:
             firsts[x] = (cols[x, 0] & CARD) + 1
         sets[x] = card_set(cols, lens, x)
@@ -260,6 +262,38 @@ def ghost_only(cols: Any, lens: Any, y: int) -> bool:
     return True
 
 
+#: ``tops``: for each suit, TOP_BITS bits of one word: the highest real bottom card of the suit
+#: (0 for none: a card's code is at least 2) and, above its 7 bits, the column it lies in.
+TOP_BITS = 9
+
+
+@compiled
+def top_card(found: int, suit: int) -> int:
+    """The highest real bottom card of a suit in ``tops``' word, 0 for none."""
+    return (found >> (suit * TOP_BITS)) & 127
+
+
+@compiled
+def top_column(found: int, suit: int) -> int:
+    """The column of the highest real bottom card of a suit in ``tops``' word."""
+    return (found >> (suit * TOP_BITS + 7)) & 3
+
+
+@compiled
+def tops(cols: Any, lens: Any) -> int:
+    """The highest real bottom card of each suit and the column it lies in (``ghosts.settle``'s
+    ``best`` and ``where``), as one word, TOP_BITS bits a suit: a word, not an array on the
+    heap, as this runs for every position made."""
+    found = 0
+    for y in range(COLUMNS):
+        if lens[y]:
+            b = cols[y, lens[y] - 1]
+            if not b & GHOST and b > top_card(found, b >> 4):
+                shift = (b >> 4) * TOP_BITS
+                found = (found & ~(((1 << TOP_BITS) - 1) << shift)) | (b | y << 7) << shift
+    return found
+
+
 @compiled
 def doomed_ghosts(cols: Any, lens: Any, real: int, ghosts: int, endgame: bool) -> int:
     """``ghosts._doomed_ghosts``: the ghosts never needed again."""
@@ -271,17 +305,12 @@ def doomed_ghosts(cols: Any, lens: Any, real: int, ghosts: int, endgame: bool) -
         if not real & LOWER[g]:
             doomed |= 1 << g
     if endgame:
-        best = np.zeros(4, dtype=np.int64)
-        for x in range(COLUMNS):
-            if lens[x]:
-                b = cols[x, lens[x] - 1]
-                if not b & GHOST and b > best[b >> 4]:
-                    best[b >> 4] = b
+        best = tops(cols, lens)
         bits = ghosts & ~doomed
         while bits:
             g = lowest_card(bits)
             bits &= bits - 1
-            if g < best[g >> 4]:
+            if g < top_card(best, g >> 4):
                 doomed |= 1 << g
     return doomed
 
@@ -292,8 +321,6 @@ def settle(cols: Any, lens: Any, real: int, ghosts: int, endgame: bool, lone: bo
     """``ghosts.settle``, in place: delete the doomed ghosts (``lone``: under the classic
     rules only) and mark every real bottom card beaten by a real bottom card, until neither
     is left; the marks are appended to ``marks``.  (The real cards, the ghosts.)"""
-    best = np.empty(4, dtype=np.int64)
-    where = np.empty(4, dtype=np.int64)
     while True:
         doomed = doomed_ghosts(cols, lens, real, ghosts, endgame) if lone else 0
         if doomed:
@@ -306,23 +333,17 @@ def settle(cols: Any, lens: Any, real: int, ghosts: int, endgame: bool, lone: bo
                         cols[x, n] = e
                         n += 1
                 lens[x] = n
-        for suit in range(4):
-            best[suit], where[suit] = -1, 0
-        for y in range(COLUMNS):
-            if lens[y]:
-                b = cols[y, lens[y] - 1]
-                if not b & GHOST and b > best[b >> 4]:
-                    best[b >> 4] = b
-                    where[b >> 4] = y
+        best = tops(cols, lens)
         marked = False
         for x in range(COLUMNS):
             if lens[x]:
                 e = cols[x, lens[x] - 1]
-                if not e & GHOST and e & 15 != ACE and e < best[e >> 4]:
+                h = top_card(best, e >> 4)
+                if not e & GHOST and e & 15 != ACE and e < h:
                     cols[x, lens[x] - 1] = e | GHOST
                     real &= ~(1 << e)
                     ghosts |= 1 << e
-                    marks.append(move_code(MARK, x, where[e >> 4], e, best[e >> 4], -1))
+                    marks.append(move_code(MARK, x, top_column(best, e >> 4), e, h, -1))
                     marked = True
         if not doomed and not marked:
             return real, ghosts
@@ -337,43 +358,50 @@ def real_under(cols: Any, x: int, i: int) -> bool:
     return False
 
 
+#: ``macro_moves``' word of the columns' exposed indices: START_BITS bits a column.
+START_BITS = 6
+
+
+@compiled
+def start(starts: int, x: int) -> int:
+    """The exposed index of column x in ``macro_moves``' word ``starts``."""
+    return (starts >> (START_BITS * x)) & ((1 << START_BITS) - 1)
+
+
 @compiled
 def macro_moves(cols: Any, lens: Any, endgame: bool, lone: bool, macros: Any) -> int:
     """``ghosts.macro_moves``: the macro moves of a settled position, in its order, into the
     rows of ``macros`` (kind, x, i, y, j); how many."""
     n = 0
-    starts = np.empty(COLUMNS, dtype=np.int64)
+    starts = 0                          # each column's exposed index, START_BITS a column
     for x in range(COLUMNS):
-        starts[x] = exposed(cols, lens, x)
-    targets = np.empty(COLUMNS, dtype=np.int64)
-    count = 0
+        starts |= exposed(cols, lens, x) << (START_BITS * x)
+    targets = 0                         # the target columns, a bit set
     for y in range(COLUMNS):
         if ghost_only(cols, lens, y):
-            targets[count] = y
-            count += 1
-    if endgame and count:
-        for t in range(count):
-            if lens[targets[t]] == 0:
-                targets[0] = targets[t]
-                count = 1
+            targets |= 1 << y
+    if endgame and targets:
+        for y in range(COLUMNS):
+            if targets >> y & 1 and lens[y] == 0:
+                targets = 1 << y
                 break
     for x in range(COLUMNS):                                    # ghosts._moves
         if lens[x] == 0 or (endgame and lens[x] == 1):
             continue
-        for i in range(max(starts[x], 1 if endgame else 0), lens[x]):
+        for i in range(max(start(starts, x), 1 if endgame else 0), lens[x]):
             low, high = -1, 0                   # ghosts._bases: no ghost to restore ...
             if not lone and not real_under(cols, x, i):
                 low, high = 0, i                # ... or each of the ghosts under it
             for j in range(low, high):
-                for t in range(count):
-                    if targets[t] != x:
+                for y in range(COLUMNS):
+                    if targets >> y & 1 and y != x:
                         macros[n, 0], macros[n, 1], macros[n, 2] = MOVE, x, i
-                        macros[n, 3], macros[n, 4] = targets[t], j
+                        macros[n, 3], macros[n, 4] = y, j
                         n += 1
     for x in range(COLUMNS):                                    # ghosts._marks
         if lens[x] == 0:
             continue
-        i = starts[x]
+        i = start(starts, x)
         e = cols[x, i]
         if e & GHOST or e & 15 == ACE:
             continue
@@ -393,7 +421,7 @@ def macro_moves(cols: Any, lens: Any, endgame: bool, lone: bool, macros: Any) ->
         for y in range(COLUMNS):
             if y == x or lens[y] == 0:
                 continue
-            for j in range(starts[y], lens[y]):
+            for j in range(start(starts, y), lens[y]):
                 h = cols[y, j] & CARD
                 if h >> 4 == e >> 4 and h > e:
                     macros[n, 0], macros[n, 1], macros[n, 2] = MARK, x, i
@@ -471,11 +499,14 @@ def is_won(cols: Any, lens: Any) -> bool:
     return popcount(aces) == COLUMNS
 
 
+#: The four aces, a bit set.
+ACES = 1 << ACE | 1 << (SUIT_BITS + ACE) | 1 << (2 * SUIT_BITS + ACE) | 1 << (3 * SUIT_BITS + ACE)
+
+
 @compiled
-def needs(bits: int, out: Any, start: int) -> int:
-    """``pruning.needs`` of a bit set of cards, into ``out`` from ``start``: the beaters of
-    the highest non-ace card of each suit; the index after them."""
-    n = start
+def needs_met(bits: int, outside: int) -> bool:
+    """``outside`` meets every beater ``pruning.needs`` names for a bit set of cards: for
+    each suit, a card of ``outside`` beats the highest non-ace card of ``bits`` in it."""
     for suit in range(4):
         here = (bits >> (suit * SUIT_BITS)) & ((1 << ACE) - 1)
         if here:
@@ -483,54 +514,54 @@ def needs(bits: int, out: Any, start: int) -> int:
             while here >> 1:
                 here >>= 1
                 highest += 1
-            out[n] = HIGHER[highest]
-            n += 1
-    return n
+            if not outside & HIGHER[highest]:
+                return False
+    return True
+
+
+@compiled
+def real_set(cols: Any, lens: Any, x: int) -> int:
+    """The real cards of column x, a bit set."""
+    bits = 0
+    for i in range(lens[x]):
+        if not cols[x, i] & GHOST:
+            bits |= 1 << cols[x, i]
+    return bits
+
+
+@compiled
+def buried_ace(cols: Any, lens: Any, x: int) -> bool:
+    """A real card lies under a real ace in column x."""
+    index = 0
+    for i in range(lens[x]):
+        e = cols[x, i]
+        if not e & GHOST:
+            if e & 15 == ACE and index > 0:
+                return True
+            index += 1
+    return False
 
 
 @compiled
 def locked_and_lost(cols: Any, lens: Any, incoming: Any, remaining: int) -> bool:
     """``pruning.locked_and_lost`` of the real cards of the columns (``deferred``: a ghost
-    never blocks and may beat, as the cards ``remaining`` counts)."""
-    bits = np.zeros(COLUMNS, dtype=np.int64)
-    has_ace = np.zeros(COLUMNS, dtype=np.bool_)
-    buried = np.zeros(COLUMNS, dtype=np.bool_)
-    outside = np.zeros(COLUMNS, dtype=np.int64)
+    never blocks and may beat, as the cards ``remaining`` counts).  A column's facts are
+    computed again in each of the three passes, not kept in arrays on the heap: this runs
+    for every deal tried."""
     for x in range(COLUMNS):
-        index = 0
-        for i in range(lens[x]):
-            e = cols[x, i]
-            if not e & GHOST:
-                bits[x] |= 1 << e
-                if e & 15 == ACE:
-                    has_ace[x] = True
-                    if index > 0:
-                        buried[x] = True
-                index += 1
-        if index == 0:
+        if not real_set(cols, lens, x):
             return False
-        outside[x] = remaining & ~(bits[x] | incoming[x])
-    wanted = np.empty(8, dtype=np.int64)
     for x in range(COLUMNS):
-        if not has_ace[x]:
-            n = needs(bits[x], wanted, 0)
-            met = True
-            for t in range(n):
-                if not outside[x] & wanted[t]:
-                    met = False
-                    break
-            if met:
-                return False
+        bits = real_set(cols, lens, x)
+        if not bits & ACES and needs_met(bits, remaining & ~(bits | incoming[x])):
+            return False
     for x in range(COLUMNS):
-        if buried[x]:
+        bits = real_set(cols, lens, x)
+        outside = remaining & ~(bits | incoming[x])
+        if buried_ace(cols, lens, x) or incoming[x] & ACES:
             return True
-        if incoming[x] & (1 << ACE | 1 << (SUIT_BITS + ACE) | 1 << (2 * SUIT_BITS + ACE)
-                          | 1 << (3 * SUIT_BITS + ACE)):
+        if not (needs_met(bits, outside) and needs_met(incoming[x], outside)):
             return True
-        n = needs(incoming[x], wanted, needs(bits[x], wanted, 0))
-        for t in range(n):
-            if not outside[x] & wanted[t]:
-                return True
     return False
 
 
@@ -747,9 +778,19 @@ def set_entry(table: Any, entry: int, exact: Any, real: int, ghosts: int, before
 
 
 @compiled
+def level_room() -> Any:
+    """Room for ``level``'s work, made once for all its calls (each ends before the next
+    begins): the position expanded and each one made from it (columns, lengths), the marks
+    of its ``settle``."""
+    return (np.empty((COLUMNS, LENGTH), dtype=np.int64), np.empty(COLUMNS, dtype=np.int64),
+            np.empty((COLUMNS, LENGTH), dtype=np.int64), np.empty(COLUMNS, dtype=np.int64),
+            List.empty_list(types.int64))
+
+
+@compiled
 def level(cols: Any, lens: Any, k: int, real: int, ghosts: int, game: Any, lone: bool,
           state: Any, control: Any, rows: Any, slots: Any, table: Any, moves: Any,
-          macros: Any) -> Any:
+          macros: Any, work: Any) -> Any:
     """``deferred._Search._level``: list the settled positions reachable before deal k into
     the rows of ``table`` (their moves into ``moves``) and the undominated ones to deal from,
     the candidates, in the order they were expanded.  Its answer: (False when the search must
@@ -767,11 +808,7 @@ def level(cols: Any, lens: Any, k: int, real: int, ghosts: int, game: Any, lone:
     expanded = np.empty(len(table), dtype=np.int64)
     stack[0] = 0
     top, done = 1, 0
-    here = np.empty((COLUMNS, LENGTH), dtype=np.int64)
-    here_lens = np.empty(COLUMNS, dtype=np.int64)
-    after = np.empty((COLUMNS, LENGTH), dtype=np.int64)
-    after_lens = np.empty(COLUMNS, dtype=np.int64)
-    marks = List.empty_list(types.int64)
+    here, here_lens, after, after_lens, marks = work
     while top:
         top -= 1
         entry = stack[top]
@@ -895,6 +932,7 @@ def search(cols: Any, lens: Any, real: int, ghosts: int, game: Any, lone: bool, 
         candidate_lists.append(np.empty(0, dtype=np.int64))      # made by ``level``
         mark_lists.append(List.empty_list(types.int64))
     macros = np.empty((MOST_MACROS, MACRO_FIELDS), dtype=np.int64)
+    work = level_room()
     frames = end_frames(FIRST_DEPTH)
     at[0] = cols
     at_lens[0] = lens
@@ -914,7 +952,7 @@ def search(cols: Any, lens: Any, real: int, ghosts: int, game: Any, lone: bool, 
             else:
                 go_on, table, moves, size, candidates, count = level(
                     at[k], at_lens[k], k, reals[k], spook_sets[k], game, lone, state, control,
-                    rows, slots, tables[k], move_lists[k], macros)
+                    rows, slots, tables[k], move_lists[k], macros, work)
                 if not go_on:
                     return STOPPED
                 tables[k], move_lists[k], candidate_lists[k] = table, moves, candidates
@@ -1032,6 +1070,7 @@ def endgame(cols: Any, lens: Any, real: int, ghosts: int, lone: bool, state: Any
     key), which doubles when the search first goes deeper than it holds.  (The answer, the
     frames.)"""
     at, at_lens, macro_lists, fields, keys = frames
+    pairs = np.empty((2, COLUMNS), dtype=np.int64)
     d = 0
     found = LOST
     entering = True
@@ -1046,7 +1085,7 @@ def endgame(cols: Any, lens: Any, real: int, ghosts: int, lone: bool, state: Any
                 found = WON
                 d -= 1
                 continue
-            end = end_key(here, here_lens, frame[E_GHOSTS])
+            end = end_key(here, here_lens, frame[E_GHOSTS], pairs)
             if ends_known(rows, slots, state, end):
                 found = LOST
                 d -= 1
@@ -1112,9 +1151,9 @@ def solve(cols: Any, lens: Any, real: int, ghosts: int, natural: Any, rank_order
 #: Every function here, callees before their callers (the order to recompile them in: a
 #: caller links its callees' code when it is compiled).
 COMPILED = (popcount, lowest_card, ghost_bits, move_code, card_set, key, layout_of, card_index,
-            packed, end_key, decode, exposed, ghost_only, doomed_ghosts, settle,
-            real_under, macro_moves, copy_columns, apply, cards_after, is_won, needs,
-            locked_and_lost, tick, first_slot, place, reindexed, remember, memo_known,
-            memo_add, ends_known, doubled_table, doubled, row_key, set_entry, dominated,
-            level, path, sort_candidates, next_deal, record, end_frames, deeper,
+            packed, end_key, decode, exposed, ghost_only, top_card, top_column, tops,
+            doomed_ghosts, settle, real_under, start, macro_moves, copy_columns, apply,
+            cards_after, is_won, needs_met, real_set, buried_ace, locked_and_lost, tick,
+            first_slot, place, reindexed, remember, memo_known, memo_add, ends_known,
+            doubled_table, doubled, row_key, set_entry, dominated, level_room, level, path, sort_candidates, next_deal, record, end_frames, deeper,
             endgame, search, solve)
