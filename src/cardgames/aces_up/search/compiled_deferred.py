@@ -315,12 +315,28 @@ def doomed_ghosts(cols: Any, lens: Any, real: int, ghosts: int, endgame: bool) -
     return doomed
 
 
+#: The room of a buffer of marks (``mark_room``): its count, then at most one mark a card (a
+#: settle marks real cards only, and makes none real again).
+MARK_ROOM = 1 + LENGTH
+
+
+@compiled
+def mark_room() -> Any:
+    """An empty buffer of marks: its first word the count, the move codes after it (an
+    array, not a typed list: every use of one counts references, which settle's callers
+    made for every position)."""
+    marks = np.empty(MARK_ROOM, dtype=np.int64)
+    marks[0] = 0
+    return marks
+
+
 @compiled
 def settle(cols: Any, lens: Any, real: int, ghosts: int, endgame: bool, lone: bool,
            marks: Any) -> tuple[int, int]:
     """``ghosts.settle``, in place: delete the doomed ghosts (``lone``: under the classic
     rules only) and mark every real bottom card beaten by a real bottom card, until neither
-    is left; the marks are appended to ``marks``.  (The real cards, the ghosts.)"""
+    is left; the marks are added to the buffer ``marks`` (``mark_room``).  (The real
+    cards, the ghosts.)"""
     while True:
         doomed = doomed_ghosts(cols, lens, real, ghosts, endgame) if lone else 0
         if doomed:
@@ -343,7 +359,8 @@ def settle(cols: Any, lens: Any, real: int, ghosts: int, endgame: bool, lone: bo
                     cols[x, lens[x] - 1] = e | GHOST
                     real &= ~(1 << e)
                     ghosts |= 1 << e
-                    marks.append(move_code(MARK, x, top_column(best, e >> 4), e, h, -1))
+                    marks[0] += 1
+                    marks[marks[0]] = move_code(MARK, x, top_column(best, e >> 4), e, h, -1)
                     marked = True
         if not doomed and not marked:
             return real, ghosts
@@ -784,7 +801,7 @@ def level_room() -> Any:
     of its ``settle``."""
     return (np.empty((COLUMNS, LENGTH), dtype=np.int64), np.empty(COLUMNS, dtype=np.int64),
             np.empty((COLUMNS, LENGTH), dtype=np.int64), np.empty(COLUMNS, dtype=np.int64),
-            List.empty_list(types.int64))
+            mark_room())
 
 
 @compiled
@@ -824,7 +841,7 @@ def level(cols: Any, lens: Any, k: int, real: int, ghosts: int, game: Any, lone:
         for m in range(n):
             move, revived, deleted = apply(here, here_lens, macros, m, after, after_lens)
             new_left, new_spooks = cards_after(move, left, ghost_set, revived, deleted)
-            marks.clear()
+            marks[0] = 0
             new_left, new_spooks = settle(after, after_lens, new_left, new_spooks, False, lone,
                                           marks)
             exact = key(after, after_lens, k, new_spooks)
@@ -836,16 +853,16 @@ def level(cols: Any, lens: Any, k: int, real: int, ghosts: int, game: Any, lone:
                 continue
             if size == len(table):
                 table, stack, expanded = doubled_table(table), doubled(stack), doubled(expanded)
-            while used + 1 + len(marks) > len(moves):
+            while used + 1 + marks[0] > len(moves):
                 moves = doubled(moves)
             new = size
             size += 1
-            set_entry(table, new, exact, new_left, new_spooks, entry, used, 1 + len(marks),
+            set_entry(table, new, exact, new_left, new_spooks, entry, used, 1 + marks[0],
                       head)
             moves[used] = move
             used += 1
-            for mark in marks:
-                moves[used] = mark
+            for t in range(1, 1 + marks[0]):
+                moves[used] = marks[t]
                 used += 1
             by_layout[layout] = new
             reached[exact] = new
@@ -925,12 +942,11 @@ def search(cols: Any, lens: Any, real: int, ghosts: int, game: Any, lone: bool, 
     tables = List()
     move_lists = List()
     candidate_lists = List()
-    mark_lists = List()
+    deal_marks = np.zeros((levels, MARK_ROOM), dtype=np.int64)
     for k in range(levels):
         tables.append(np.empty((FIRST_ROWS, TABLE_FIELDS), dtype=np.int64))
         move_lists.append(np.empty(FIRST_ROWS, dtype=np.int64))
         candidate_lists.append(np.empty(0, dtype=np.int64))      # made by ``level``
-        mark_lists.append(List.empty_list(types.int64))
     macros = np.empty((MOST_MACROS, MACRO_FIELDS), dtype=np.int64)
     work = level_room()
     frames = end_frames(FIRST_DEPTH)
@@ -967,12 +983,12 @@ def search(cols: Any, lens: Any, real: int, ghosts: int, game: Any, lone: bool, 
                 return found
             if found == WON:
                 record(tables[k], move_lists[k], candidate_lists[k][fields[k, L_NEXT] - 1],
-                       mark_lists[k], line, fields[k, L_MARK])
+                       deal_marks[k], line, fields[k, L_MARK])
                 k -= 1
             else:
                 action = NEXT
         elif next_deal(k, at, at_lens, reals, spook_sets, fields, tables[k],
-                       candidate_lists[k], mark_lists[k], game, lone):
+                       candidate_lists[k], deal_marks[k], game, lone):
             k, action = k + 1, ENTER                  # search from the deal, in frame k + 1
         else:                                         # every deal failed: the level is lost
             table = tables[k]
@@ -1011,7 +1027,7 @@ def next_deal(k: int, at: Any, at_lens: Any, reals: Any, spook_sets: Any, fields
         for x in range(COLUMNS):
             dealt[x, dealt_lens[x]] = stock[k, x]
             dealt_lens[x] += 1
-        marks.clear()
+        marks[0] = 0
         left, spooks = settle(dealt, dealt_lens, table[entry, T_REAL], table[entry, T_GHOSTS],
                               last, lone, marks)
         if locked_and_lost(dealt, dealt_lens, incoming[k + 1], left | spooks):
@@ -1027,8 +1043,8 @@ def record(table: Any, moves: Any, entry: int, marks: Any, line: Any, mark: int)
     segment = List.empty_list(types.int64)
     path(table, moves, entry, segment)
     segment.append(move_code(DEALT, -1, -1, -1, -1, -1))
-    for m in marks:
-        segment.append(m)
+    for t in range(1, 1 + marks[0]):
+        segment.append(marks[t])
     for t in range(len(segment)):
         line.insert(mark + t, segment[t])
 
@@ -1071,6 +1087,7 @@ def endgame(cols: Any, lens: Any, real: int, ghosts: int, lone: bool, state: Any
     frames.)"""
     at, at_lens, macro_lists, fields, keys = frames
     pairs = np.empty((2, COLUMNS), dtype=np.int64)
+    marks = mark_room()
     d = 0
     found = LOST
     entering = True
@@ -1119,7 +1136,10 @@ def endgame(cols: Any, lens: Any, real: int, ghosts: int, lone: bool, state: Any
         left, spooks = cards_after(move, frame[E_REAL], frame[E_GHOSTS], revived, deleted)
         frame[E_MARK] = len(line)
         line.append(move)
-        left, spooks = settle(after, after_lens, left, spooks, True, lone, line)
+        marks[0] = 0
+        left, spooks = settle(after, after_lens, left, spooks, True, lone, marks)
+        for t in range(1, 1 + marks[0]):
+            line.append(marks[t])
         child[E_REAL], child[E_GHOSTS] = left, spooks
         d += 1
         entering = True
@@ -1152,7 +1172,7 @@ def solve(cols: Any, lens: Any, real: int, ghosts: int, natural: Any, rank_order
 #: caller links its callees' code when it is compiled).
 COMPILED = (popcount, lowest_card, ghost_bits, move_code, card_set, key, layout_of, card_index,
             packed, end_key, decode, exposed, ghost_only, top_card, top_column, tops,
-            doomed_ghosts, settle, real_under, start, macro_moves, copy_columns, apply,
+            doomed_ghosts, mark_room, settle, real_under, start, macro_moves, copy_columns, apply,
             cards_after, is_won, needs_met, real_set, buried_ace, locked_and_lost, tick,
             first_slot, place, reindexed, remember, memo_known, memo_add, ends_known,
             doubled_table, doubled, row_key, set_entry, dominated, level_room, level, path, sort_candidates, next_deal, record, end_frames, deeper,
