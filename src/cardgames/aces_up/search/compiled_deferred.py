@@ -322,9 +322,9 @@ MARK_ROOM = 1 + LENGTH
 
 @compiled
 def mark_room() -> Any:
-    """An empty buffer of marks: its first word the count, the move codes after it (an
-    array, not a typed list: every use of one counts references, which settle's callers
-    made for every position)."""
+    """A buffer of marks: its first word the count, the move codes after it (an array, not
+    a typed list, whose every use counts references: ``settle`` fills one for every
+    position made)."""
     marks = np.empty(MARK_ROOM, dtype=np.int64)
     marks[0] = 0
     return marks
@@ -335,8 +335,9 @@ def settle(cols: Any, lens: Any, real: int, ghosts: int, endgame: bool, lone: bo
            marks: Any) -> tuple[int, int]:
     """``ghosts.settle``, in place: delete the doomed ghosts (``lone``: under the classic
     rules only) and mark every real bottom card beaten by a real bottom card, until neither
-    is left; the marks are added to the buffer ``marks`` (``mark_room``).  (The real
-    cards, the ghosts.)"""
+    is left; the marks made are the buffer ``marks`` (``mark_room``), what it held before
+    dropped.  (The real cards, the ghosts.)"""
+    marks[0] = 0
     while True:
         doomed = doomed_ghosts(cols, lens, real, ghosts, endgame) if lone else 0
         if doomed:
@@ -841,7 +842,6 @@ def level(cols: Any, lens: Any, k: int, real: int, ghosts: int, game: Any, lone:
         for m in range(n):
             move, revived, deleted = apply(here, here_lens, macros, m, after, after_lens)
             new_left, new_spooks = cards_after(move, left, ghost_set, revived, deleted)
-            marks[0] = 0
             new_left, new_spooks = settle(after, after_lens, new_left, new_spooks, False, lone,
                                           marks)
             exact = key(after, after_lens, k, new_spooks)
@@ -1027,7 +1027,6 @@ def next_deal(k: int, at: Any, at_lens: Any, reals: Any, spook_sets: Any, fields
         for x in range(COLUMNS):
             dealt[x, dealt_lens[x]] = stock[k, x]
             dealt_lens[x] += 1
-        marks[0] = 0
         left, spooks = settle(dealt, dealt_lens, table[entry, T_REAL], table[entry, T_GHOSTS],
                               last, lone, marks)
         if locked_and_lost(dealt, dealt_lens, incoming[k + 1], left | spooks):
@@ -1136,7 +1135,6 @@ def endgame(cols: Any, lens: Any, real: int, ghosts: int, lone: bool, state: Any
         left, spooks = cards_after(move, frame[E_REAL], frame[E_GHOSTS], revived, deleted)
         frame[E_MARK] = len(line)
         line.append(move)
-        marks[0] = 0
         left, spooks = settle(after, after_lens, left, spooks, True, lone, marks)
         for t in range(1, 1 + marks[0]):
             line.append(marks[t])
@@ -1172,8 +1170,9 @@ def solve(cols: Any, lens: Any, real: int, ghosts: int, natural: Any, rank_order
 #: caller links its callees' code when it is compiled).
 COMPILED = (popcount, lowest_card, ghost_bits, move_code, card_set, key, layout_of, card_index,
             packed, end_key, decode, exposed, ghost_only, top_card, top_column, tops,
-            doomed_ghosts, mark_room, settle, real_under, start, macro_moves, copy_columns, apply,
-            cards_after, is_won, needs_met, real_set, buried_ace, locked_and_lost, tick,
-            first_slot, place, reindexed, remember, memo_known, memo_add, ends_known,
-            doubled_table, doubled, row_key, set_entry, dominated, level_room, level, path, sort_candidates, next_deal, record, end_frames, deeper,
+            doomed_ghosts, mark_room, settle, real_under, start, macro_moves, copy_columns,
+            apply, cards_after, is_won, needs_met, real_set, buried_ace, locked_and_lost,
+            tick, first_slot, place, reindexed, remember, memo_known, memo_add, ends_known,
+            doubled_table, doubled, row_key, set_entry, dominated, level_room, level, path,
+            sort_candidates, next_deal, record, end_frames, deeper,
             endgame, search, solve)
