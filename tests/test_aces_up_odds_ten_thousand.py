@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import published_logs
 from cardgames.aces_up import odds
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,3 +56,42 @@ def test_the_readme_names_the_logs_and_how_to_go_on():
     for _, ten_thousand in RUNS.values():
         assert f"`{ten_thousand}`" in readme
     assert "`--seeds 0:10000`" in readme
+
+
+#: The follow-up runs whose verdicts the README takes for deals these logs left open.
+FOLLOW_UPS = {"classic": (published_logs.FOLLOW_UPS, "classic rules"),
+              "no lone moves": (published_logs.NO_LONE_FOLLOW_UPS, "no lone moves")}
+
+
+def so_far(rules):
+    """What the README says of a log over seeds 0..9,999 so far: the seeds it holds, its
+    counts with the follow-ups' verdicts, the seeds still open, the share of deals winnable."""
+    headers, deals = read(RUNS[rules][1])
+    assert [deal.seed for deal in deals] == list(range(len(deals)))    # from 0, none missing
+    follow_ups, name = FOLLOW_UPS[rules]
+    settled = published_logs.with_follow_ups(headers[0], deals, follow_ups, name)
+    won, lost, unsettled = published_logs.counts(settled)
+    still = published_logs.open_seeds(settled)
+    return (f"seeds 0..{len(deals) - 1:,}: {won:,} winnable, {lost:,} proved lost"
+            + (f", {unsettled} unsettled ({published_logs.seeds_text(still)})" if still
+               else ", none unsettled")
+            + f", so the share of all deals winnable is {one_figure(settled)}")
+
+
+def one_figure(settled):
+    """The share of deals winnable as the README's table gives it, one figure where the
+    unsettled deals counted as lost and as won give the same."""
+    share = published_logs.share_text(settled)
+    bounds = re.fullmatch(r"between (\S+) \(CI from (\S+)\) and (\S+) \(CI to (\S+)\)", share)
+    if bounds and bounds[1] == bounds[3]:
+        return f"{bounds[1]} ({bounds[2]} to {bounds[4]}, the unsettled counted lost, then won)"
+    return share
+
+
+def test_the_readme_quotes_the_logs_so_far():
+    text = published_logs.readme_text()
+    assert f"So far the classic log holds {so_far('classic')};" in text
+    assert f"the log without lone moves holds {so_far('no lone moves')}." in text
+    again = [seed for follow_ups, _ in FOLLOW_UPS.values() for seed in sorted(follow_ups)]
+    assert (f"These take the verdicts of {published_logs.seeds_text(again)} from their runs "
+            "again above") in text
