@@ -45,6 +45,24 @@ def test_a_full_stdout_ends_with_one_line_and_no_verdict(argv, stdin, status, na
     assert b"Traceback" not in run.stderr
 
 
+@pytest.mark.skipif(not FULL.exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("stderr", ["full", "read-only"])
+@pytest.mark.parametrize("argv, status", [
+    (["-m", "cardgames", "aces-up", "--solve", "--seed", "12", "--tier", "stdlib"], 74),
+    (["aces_up.py", "--seed", "-x"], 1),
+])
+def test_an_unwritable_stderr_ends_with_the_unwritable_status_and_no_verdict(argv, status,
+                                                                            stderr):
+    # --solve writes its verdict on stderr before the line on stdout: seed 12 is winnable,
+    # and neither "cannot be won" (1) nor a line without its verdict may come out
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    with (FULL.open("wb") if stderr == "full" else open(os.devnull, "rb")) as unwritable:
+        run = subprocess.run([sys.executable, *argv], stdin=subprocess.DEVNULL,
+                             stdout=subprocess.PIPE, stderr=unwritable, cwd=ROOT, timeout=120,
+                             check=False, env=env)
+    assert (run.returncode, run.stdout) == (status, b"")
+
+
 def test_out_of_memory_ends_with_one_line_and_status_71(capsys):
     from cardgames import streams
 

@@ -158,9 +158,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run(lambda: args.func(args.parser, args), unwritable_status=IO_ERROR_STATUS,
                    name="cardgames")
     except Exception:   # a bug: its traceback, and a status no subcommand gives as an answer
-        traceback.print_exc()
-        print(f"cardgames: internal error (exit status {INTERNAL_ERROR_STATUS}): please report "
-              "it with the lines above", file=sys.stderr)
+        try:
+            traceback.print_exc()
+            print(f"cardgames: internal error (exit status {INTERNAL_ERROR_STATUS}): please "
+                  "report it with the lines above", file=sys.stderr)
+        except OSError:     # stderr cannot be written: the status alone says it
+            pass
         return INTERNAL_ERROR_STATUS
 
 

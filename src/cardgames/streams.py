@@ -10,6 +10,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable
+from typing import TextIO
 
 __all__ = ["IO_ERROR_STATUS", "OUT_OF_MEMORY_STATUS", "failure", "failure_status",
            "replace_closed_streams", "run", "use_utf8"]
@@ -60,8 +61,10 @@ class _Discard(io.TextIOBase):
 IO_ERROR_STATUS = 74
 #: The status of a run that ran out of memory: EX_OSERR of sysexits.h.
 OUT_OF_MEMORY_STATUS = 71
-#: The errors of a write that failed for want of room or of a working device.
-WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+#: The errors of a write that failed for want of room or of a working device, or on a
+#: descriptor not open for writing (``2>&-``: the descriptor can be taken by a file Python
+#: opens for reading as it starts, so sys.stderr is not None and its writes fail).
+WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF})
 
 
 def failure(error: BaseException) -> str | None:
@@ -120,22 +123,26 @@ def run(main: Callable[[], int | None], interrupted_status: int = 130,
         return unwritable_status
     except BrokenPipeError:
         # The reader went away (``| head``): point stdout at nothing so the final flush is silent.
-        _silence_stdout()
+        _silence(sys.stdout)
         return unwritable_status
     except (OSError, MemoryError) as error:
         message = failure(error)
         if message is None:
             raise
-        _silence_stdout()
+        _silence(sys.stdout)
         program = name or os.path.basename(sys.argv[0] or "cardgames")
-        print(f"{program}: {message}", file=sys.stderr)
+        try:
+            print(f"{program}: {message}", file=sys.stderr)
+        except OSError:     # stderr is the stream that failed (``2> /dev/full``): no line
+            _silence(sys.stderr)
         return failure_status(error, unwritable_status)
 
 
-def _silence_stdout() -> None:
-    """Point stdout at nothing, so that what is left in its buffer goes nowhere at exit."""
+def _silence(stream: TextIO) -> None:
+    """Point a standard stream at nothing, so that what is left in its buffer goes nowhere
+    at exit."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(devnull, stream.fileno())
     except (OSError, ValueError, AttributeError):   # no descriptor (a test's stream)
         pass
