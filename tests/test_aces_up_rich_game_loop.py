@@ -381,6 +381,33 @@ def test_ctrl_c_in_the_demo_stops_it_and_the_game_goes_on():
     assert len(session.history) > 2                                # the moves made stay
 
 
+@pytest.mark.parametrize("at", ["Plan for this turn", "\nStock: "])
+def test_a_ctrl_c_while_an_answer_is_written_leaves_the_game_going_on(at):
+    # a second Ctrl-C after the one that stopped an estimate, as the hint or the board after
+    # it is written: not at a prompt, so the game goes on, the position as it was
+    written = []
+    read = []
+    interrupted = []
+
+    def write(text):
+        if read[-1:] == ["?"] and not interrupted and text.startswith(at):
+            interrupted.append(text)
+            raise KeyboardInterrupt
+        written.append(text)
+
+    def ask(prompt):
+        read.append(next(lines))
+        return read[-1]
+
+    session = Session(5, **QUICK)
+    lines = iter(["D", "?", "Q"])
+    assert play_session(session, ask, write) == 0
+    assert interrupted and read == ["D", "?", "Q"]
+    after = written[written.index("Interrupted."):]
+    assert after[1].startswith("\nStock: ") and after[-1] == "You have chosen to quit."
+    assert len(session.history) == 2                      # the start and the deal: no more
+
+
 def test_the_demo_without_a_prompt_and_with_a_delay(monkeypatch):
     waits = []
     monkeypatch.setattr(loop.time, "sleep", waits.append)

@@ -128,44 +128,48 @@ def play_session(session: Session, read: Reader | None = None, write: Writer = p
     say(seed_line(session.seed, session.lone_moves))
     request: Request | None = None
     while True:
-        say("\n".join(board_lines(session.position)))
-        if rules.is_won(session.position):
-            say(won_line(session, by_solver=request is Extra.SOLVE,
-                         player=player if request is Extra.DEMO else None))
-            choice = _offer(read, say, new_seed)
-            if choice is None:
-                return 0
-            if choice is Extra.UNDO:
-                session.undo()
-                say(UNDONE)
-            else:
-                _start(session, choice, say)
-            continue
-        if not any(rules.legal_commands(session.position, session.lone_moves)):
-            say(NO_MOVE_LEFT)
-        line = _ask(read, PROMPT)
-        if line is None:
-            write("")
-            return 0
-        request = parse(line)
-        if request is Extra.DEMO:
-            _watch(session, say, player, delay)
-            continue
-        if request is Extra.HINT:
-            status.show(ESTIMATING)
-        if request is Extra.PEEK or request is Extra.SOLVE:   # the solver may take a while
-            status.show(THINKING if search.loaded(session.tier) else LOADING)
         try:
-            answer = _react(session, request, new_seed, line_width())
-        except KeyboardInterrupt:           # Ctrl-C outside a search: back to the prompt
-            answer = [INTERRUPTED]
-        except MemoryError:                 # the position is as it was: the game goes on
-            answer = [OUT_OF_MEMORY]
-        status.clear()
-        for output in answer:
-            say(output)
-        if request == _QUIT:
-            return 0
+            say("\n".join(board_lines(session.position)))
+            if rules.is_won(session.position):
+                say(won_line(session, by_solver=request is Extra.SOLVE,
+                             player=player if request is Extra.DEMO else None))
+                choice = _offer(read, say, new_seed)
+                if choice is None:
+                    return 0
+                if choice is Extra.UNDO:
+                    session.undo()
+                    say(UNDONE)
+                else:
+                    _start(session, choice, say)
+                continue
+            if not any(rules.legal_commands(session.position, session.lone_moves)):
+                say(NO_MOVE_LEFT)
+            line = _ask(read, PROMPT)
+            if line is None:
+                write("")
+                return 0
+            request = parse(line)
+            if request is Extra.DEMO:
+                _watch(session, say, player, delay)
+                continue
+            if request is Extra.HINT:
+                status.show(ESTIMATING)
+            if request is Extra.PEEK or request is Extra.SOLVE:   # the solver may take a while
+                status.show(THINKING if search.loaded(session.tier) else LOADING)
+            try:
+                answer = _react(session, request, new_seed, line_width())
+            except KeyboardInterrupt:           # Ctrl-C outside a search: back to the prompt
+                answer = [INTERRUPTED]
+            except MemoryError:                 # the position is as it was: the game goes on
+                answer = [OUT_OF_MEMORY]
+            status.clear()
+            for output in answer:
+                say(output)
+            if request == _QUIT:
+                return 0
+        except KeyboardInterrupt:   # neither at a prompt nor in a search (a second Ctrl-C
+            status.clear()          # as an answer is written): the game goes on
+            say(INTERRUPTED)
 
 
 def _on_a_terminal() -> bool:
