@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgames.aces_up import odds
+from cardgames.aces_up.odds.summary import paired_lines
 from cardgames.cli import main
 from cardgames.simulate import wilson_interval
 
@@ -118,6 +119,16 @@ def test_a_players_summary_with_both_comparisons_is_these_bytes():
     assert odds.lost_wins(played_deals(), odds.Compared("full.log", None, solver)) == []
     solver[5] = "LOST"
     assert odds.lost_wins(played_deals(), odds.Compared("full.log", None, solver)) == [5]
+
+
+def test_a_player_paired_with_its_own_log_names_the_two_apart():
+    logged = {seed: "WON" if seed in (2, 8) else "LOST" for seed in range(10)}
+    lines = paired_lines(played_deals(), "greedy",
+                         odds.Compared("greedy.log", "greedy", logged))
+    assert lines == [
+        "paired with player greedy on the same deals (greedy.log):",
+        "  won by both 1, by greedy alone 2, by greedy (log) alone 1, by neither 6",
+        "  greedy minus greedy (log): +10.0 points; McNemar's exact test (two-sided): p = 1"]
 
 
 def test_a_players_summary_without_comparisons_or_wins_says_nothing_of_them():

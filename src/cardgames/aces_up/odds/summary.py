@@ -243,7 +243,8 @@ def lost_wins(deals: Iterable[Deal], against: Compared) -> list[int]:
 
 def paired_lines(deals: Sequence[Deal], player: str, other: Compared) -> list[str]:
     """The games of the run's player and of another on the same deals: won by both, by
-    each alone, by neither, and McNemar's exact test of the two players' win rates."""
+    each alone, by neither, and McNemar's exact test of the two players' win rates (the
+    other called "(log)" after its name when it is the same player)."""
     both = alone = other_alone = 0
     for deal in deals:
         ours, theirs = deal.status == WON, other.verdicts[deal.seed] == WON
@@ -251,8 +252,8 @@ def paired_lines(deals: Sequence[Deal], player: str, other: Compared) -> list[st
         alone += ours and not theirs
         other_alone += theirs and not ours
     neither = len(deals) - both - alone - other_alone
-    name = other.player
-    return [f"paired with player {name} on the same deals ({other.path}):",
+    name = other.player if other.player != player else f"{player} (log)"
+    return [f"paired with player {other.player} on the same deals ({other.path}):",
             f"  won by both {both:,}, by {player} alone {alone:,}, by {name} alone "
             f"{other_alone:,}, by neither {neither:,}",
             f"  {player} minus {name}: {(alone - other_alone) / len(deals) * 100:+.1f} points; "
