@@ -11,9 +11,15 @@ ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
 
 
+def read_run(log):
+    """The header lines and the deals of a log in benchmarks/results (read as a run reads
+    it: every line checked against its header)."""
+    return odds.read_log(str(RESULTS / log))
+
+
 def read(log):
     """The header and the (seed, status, seconds, positions) of a published log."""
-    headers, deals = odds.read_log(str(RESULTS / log))
+    headers, deals = read_run(log)
     return headers[0], deals
 
 

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from cardgames.aces_up import odds
-from published_logs import (DEFERRED, FOLLOW_UPS, NO_LONE, NO_LONE_FOLLOW_UPS, RESULTS, budget,
-                            counts, open_seeds, readme_text, seeds_text, share_text,
+from published_logs import (DEFERRED, FOLLOW_UPS, NO_LONE, NO_LONE_FOLLOW_UPS, budget, counts,
+                            open_seeds, read_run, readme_text, seeds_text, share_text,
                             with_follow_ups)
 
 #: The published run of each rule set, and the log over seeds 0..9,999 that begins with it.
@@ -19,12 +19,6 @@ RUNS = {"classic": (DEFERRED, "aces_up_classic_deferred_positions_seeds_0-9999.l
 #: seed), whose verdicts the README takes, and the name its headers give the rules.
 TEN_THOUSAND_FOLLOW_UPS = {"classic": (dict(FOLLOW_UPS), "classic rules"),
                            "no lone moves": (dict(NO_LONE_FOLLOW_UPS), "no lone moves")}
-
-
-def read_run(name):
-    """The header lines and the deals of a log in benchmarks/results (read as a run reads
-    it: every line checked against its header)."""
-    return odds.read_log(str(RESULTS / name))
 
 
 @pytest.mark.parametrize("rules", sorted(RUNS))
