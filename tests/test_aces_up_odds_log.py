@@ -448,6 +448,9 @@ def test_deals_settled_elsewhere_are_taken_only_from_a_solvers_log_of_the_rules(
     before = small.read_text()
     binary = tmp_path / "binary.log"
     binary.write_bytes(bytes(range(256)))
+    hand_edited = tmp_path / "edited.log"
+    positions = int(before.splitlines()[1].split()[3])
+    hand_edited.write_text(edited(before, _field(3, str(positions + 1))))
     refusals = [
         (["--no-lone-moves", "--settled-in", str(small)], "a log of other rules"),
         (["--settled-in", str(played_logs["turn"][2])], "not a log of the odds with the stock "
@@ -456,7 +459,9 @@ def test_deals_settled_elsewhere_are_taken_only_from_a_solvers_log_of_the_rules(
          "such file"),
         (["--settled-in", str(tmp_path)], "a folder"),
         (["--settled-in", "/dev/null"], "not a regular file"),
-        (["--settled-in", str(binary)], "not a log of --odds"),
+        (["--settled-in", str(binary)], "aces-up: --settled-in .*: not a log of --odds"),
+        (["--settled-in", str(hand_edited)], "aces-up: --settled-in .*edited.log, line [0-9]+: "
+         "the line does not pass its check"),
         (["--settled-in", str(small), "--log", str(small)], "is the run's --log"),
     ]
     for argv, message in refusals:

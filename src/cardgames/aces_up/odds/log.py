@@ -219,7 +219,10 @@ def _log_of(path: str, option: str, lone_moves: bool, played: bool) -> tuple[Hea
     if os.path.exists(path) and not os.path.isfile(path):
         what = "a folder" if os.path.isdir(path) else "not a regular file"
         raise LogError(f"{option} {path}: {what}: give the --log of an --odds run")
-    headers, deals = read_log(path)
+    try:
+        headers, deals = read_log(path)
+    except LogError as error:       # it names the file and the line: and the option here
+        raise LogError(f"{option} {error}") from None
     found = parse_header(headers[0]) if headers else None
     kind = "a player's --odds run (with --player)" if played else \
         "the odds with the stock known (--odds without --player)"
