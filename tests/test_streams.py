@@ -34,14 +34,17 @@ FULL = Path("/dev/full")
     (["-m", "cardgames", "aces-up", "--solve", "--seed", "0", "--tier", "stdlib"], b"", 74,
      "cardgames"),                          # winnable: the line cannot be written, no verdict
 ])
-def test_a_full_stdout_ends_with_one_line_and_no_verdict(argv, stdin, status, name):
+@pytest.mark.parametrize("stdout, reason", [("full", "no space left on device"),
+                                            ("read-only", "bad file descriptor")])
+def test_an_unwritable_stdout_ends_with_one_line_and_no_verdict(argv, stdin, status, name,
+                                                                stdout, reason):
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    with FULL.open("wb") as full:
-        run = subprocess.run([sys.executable, *argv], input=stdin, stdout=full,
+    with (FULL.open("wb") if stdout == "full" else open(os.devnull, "rb")) as unwritable:
+        run = subprocess.run([sys.executable, *argv], input=stdin, stdout=unwritable,
                              stderr=subprocess.PIPE, cwd=ROOT, timeout=120, check=False,
                              env=env)
     last = run.stderr.decode().splitlines()[-1]
-    assert (run.returncode, last) == (status, f"{name}: cannot write: no space left on device")
+    assert (run.returncode, last) == (status, f"{name}: cannot write: {reason}")
     assert b"Traceback" not in run.stderr
 
 
